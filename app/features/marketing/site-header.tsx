@@ -1,0 +1,60 @@
+import { Anchor, Box, Burger, Button, Container, Drawer, Group, Stack } from "@mantine/core";
+import { useDisclosure } from "@mantine/hooks";
+import { Link, NavLink } from "react-router";
+import { Logo } from "~/components/logo.tsx";
+import { useI18n } from "~/i18n/context.tsx";
+import type { MessageKey } from "~/i18n/i18n.ts";
+import classes from "./site-header.module.css";
+
+const links: { to: string; label: MessageKey }[] = [
+  { to: "/", label: "nav.home" },
+  { to: "/pricing", label: "nav.pricing" },
+  { to: "/about", label: "nav.about" },
+];
+
+export function SiteHeader() {
+  const { t } = useI18n();
+  const [opened, { toggle, close }] = useDisclosure(false);
+  return (
+    <Box component="header" className={classes.header}>
+      <Container size="lg" h="100%">
+        <Group h="100%" justify="space-between" wrap="nowrap">
+          <Anchor component={Link} to="/" underline="never" aria-label={t("nav.homeAria")}>
+            <Logo />
+          </Anchor>
+          <Group component="nav" aria-label={t("nav.main")} gap="lg" visibleFrom="sm">
+            {links.map((link) => (
+              <NavLink key={link.to} to={link.to} end className={classes.link}>
+                {t(link.label)}
+              </NavLink>
+            ))}
+          </Group>
+          <Group gap="sm" visibleFrom="sm">
+            <Button component={Link} to="/sign-in" variant="subtle">
+              {t("nav.logIn")}
+            </Button>
+            <Button component={Link} to="/sign-up">
+              {t("nav.signUp")}
+            </Button>
+          </Group>
+          <Burger opened={opened} onClick={toggle} hiddenFrom="sm" aria-label={t(opened ? "nav.closeMenu" : "nav.openMenu")} />
+        </Group>
+      </Container>
+      <Drawer opened={opened} onClose={close} size="100%" hiddenFrom="sm" title={<Logo />} closeButtonProps={{ "aria-label": t("nav.closeMenu") }}>
+        <Stack component="nav" aria-label={t("nav.main")} gap="md">
+          {links.map((link) => (
+            <NavLink key={link.to} to={link.to} end className={classes.link} onClick={close}>
+              {t(link.label)}
+            </NavLink>
+          ))}
+          <Button component={Link} to="/sign-in" variant="default" onClick={close}>
+            {t("nav.logIn")}
+          </Button>
+          <Button component={Link} to="/sign-up" onClick={close}>
+            {t("nav.signUp")}
+          </Button>
+        </Stack>
+      </Drawer>
+    </Box>
+  );
+}

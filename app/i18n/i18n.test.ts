@@ -1,0 +1,50 @@
+import { describe, expect, it } from "vitest";
+import { en } from "./en.ts";
+import { es } from "./es.ts";
+import { resolveLocale, translate } from "./i18n.ts";
+
+const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+
+describe("catalogs", () => {
+  it("have the same keys in English and Spanish", () => {
+    expect(Object.keys(es).sort()).toEqual(Object.keys(en).sort());
+  });
+
+  it("translate every message, keeping its placeholders", () => {
+    for (const key of Object.keys(en) as (keyof typeof en)[]) {
+      expect(es[key].trim(), key).not.toBe("");
+      expect(placeholders(es[key]), key).toEqual(placeholders(en[key]));
+    }
+  });
+
+  it("say 7 days for the refund policy, never '-7'", () => {
+    expect(en["faq.refund.answer"]).toContain("7 days");
+    expect(es["faq.refund.answer"]).toContain("7 días");
+    expect(en["faq.refund.answer"]).not.toContain("-7");
+  });
+});
+
+describe("translate", () => {
+  it("fills placeholders and formats numbers for the language", () => {
+    expect(translate("en", "plans.words", { words: 20000 })).toBe("Up to 20,000 words");
+    expect(translate("es", "plans.words", { words: 20000 })).toMatch(/20\.000/);
+  });
+});
+
+describe("resolveLocale", () => {
+  it("prefers the lang cookie", () => {
+    expect(resolveLocale("a=1; lang=es", "en-US")).toBe("es");
+  });
+
+  it("falls back to the best Accept-Language match", () => {
+    expect(resolveLocale(null, "fr-FR,es;q=0.8,en;q=0.5")).toBe("es");
+    expect(resolveLocale(null, "es-MX")).toBe("es");
+    expect(resolveLocale(null, "de-DE,en;q=0.9,es;q=0.8")).toBe("en");
+  });
+
+  it("ignores unknown cookie values and garbage headers", () => {
+    expect(resolveLocale("lang=xx", null)).toBe("en");
+    expect(resolveLocale(null, ";;;q=abc,,")).toBe("en");
+    expect(resolveLocale(null, "es;q=0")).toBe("en");
+  });
+});

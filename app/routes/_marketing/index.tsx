@@ -1,0 +1,164 @@
+import { Box, Button, Card, Container, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from "@mantine/core";
+import { IconFileDescription, IconKey, IconPlayerPlay, IconSparkles } from "@tabler/icons-react";
+import { Link } from "react-router";
+import { Faq } from "~/features/marketing/faq.tsx";
+import { pageMeta } from "~/features/marketing/meta.ts";
+import { getPublicSiteConfig } from "~/features/marketing/public-config.server.ts";
+import { useI18n } from "~/i18n/context.tsx";
+import type { MessageKey } from "~/i18n/i18n.ts";
+import type { Route } from "./+types/index";
+import classes from "./landing.module.css";
+
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "landing.meta.title", "landing.meta.description");
+
+export async function loader() {
+  return getPublicSiteConfig();
+}
+
+const features: { icon: typeof IconSparkles; title: MessageKey; body: MessageKey }[] = [
+  { icon: IconFileDescription, title: "landing.feature.write.title", body: "landing.feature.write.body" },
+  { icon: IconSparkles, title: "landing.feature.improve.title", body: "landing.feature.improve.body" },
+  { icon: IconKey, title: "landing.feature.keywords.title", body: "landing.feature.keywords.body" },
+];
+
+const stats: { value: MessageKey; label: MessageKey }[] = [
+  { value: "landing.stats.descriptions.value", label: "landing.stats.descriptions.label" },
+  { value: "landing.stats.hours.value", label: "landing.stats.hours.label" },
+  { value: "landing.stats.stores.value", label: "landing.stats.stores.label" },
+  { value: "landing.stats.monthly.value", label: "landing.stats.monthly.label" },
+];
+
+const testimonials: { quote: MessageKey; name: MessageKey; role: MessageKey }[] = [
+  { quote: "landing.testimonial1.quote", name: "landing.testimonial1.name", role: "landing.testimonial1.role" },
+  { quote: "landing.testimonial2.quote", name: "landing.testimonial2.name", role: "landing.testimonial2.role" },
+];
+
+export default function Landing({ loaderData }: Route.ComponentProps) {
+  const { t } = useI18n();
+  return (
+    <>
+      <Box className={classes.hero}>
+        <Container size="md" py={{ base: 56, sm: 96 }}>
+          <Stack align="center" ta="center" gap="lg">
+            <Text className={classes.eyebrow}>{t("landing.hero.eyebrow")}</Text>
+            <Title order={1} className={classes.heroTitle}>
+              {t("landing.hero.title")}
+            </Title>
+            <Text size="lg" c="dimmed" maw={640}>
+              {t("landing.hero.body")}
+            </Text>
+            <Group justify="center">
+              <Button component={Link} to="/sign-up" size="lg">
+                {t("landing.hero.cta")}
+              </Button>
+              <Button component={Link} to="/pricing" size="lg" variant="default">
+                {t("landing.hero.secondary")}
+              </Button>
+            </Group>
+            <Text size="sm" c="dimmed">
+              {t("landing.hero.note")}
+            </Text>
+          </Stack>
+        </Container>
+      </Box>
+
+      <Container size="lg" py={64} component="section" aria-labelledby="features-title">
+        <Stack align="center" ta="center" gap="xs" mb="xl">
+          <Title order={2} id="features-title">
+            {t("landing.features.title")}
+          </Title>
+          <Text c="dimmed">{t("landing.features.subtitle")}</Text>
+        </Stack>
+        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="lg">
+          {features.map((feature) => (
+            <Card key={feature.title} withBorder padding="lg">
+              <ThemeIcon size={44} radius="md" variant="light" mb="md">
+                <feature.icon size={24} aria-hidden="true" />
+              </ThemeIcon>
+              <Title order={3} fz="lg" mb={6}>
+                {t(feature.title)}
+              </Title>
+              <Text size="sm" c="dimmed">
+                {t(feature.body)}
+              </Text>
+            </Card>
+          ))}
+        </SimpleGrid>
+      </Container>
+
+      <Box component="section" className={classes.stats} aria-labelledby="stats-title">
+        <Container size="lg" py={56}>
+          <Title order={2} id="stats-title" ta="center" mb="xl">
+            {t("landing.stats.title")}
+          </Title>
+          <SimpleGrid cols={{ base: 2, md: 4 }} spacing="lg">
+            {stats.map((stat) => (
+              <Stack key={stat.label} gap={2} align="center" ta="center">
+                <Text fz={{ base: 28, sm: 36 }} fw={800} className={classes.statValue}>
+                  {t(stat.value)}
+                </Text>
+                <Text size="sm">{t(stat.label)}</Text>
+              </Stack>
+            ))}
+          </SimpleGrid>
+        </Container>
+      </Box>
+
+      <Container size="lg" py={64} component="section" aria-labelledby="testimonials-title">
+        <Title order={2} id="testimonials-title" ta="center" mb="xl">
+          {t("landing.testimonials.title")}
+        </Title>
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
+          {testimonials.map((item) => (
+            <Card key={item.name} withBorder padding="xl" component="figure" m={0}>
+              <Text component="blockquote" m={0} fz="md" lh={1.6}>
+                “{t(item.quote)}”
+              </Text>
+              <Text component="figcaption" mt="md" size="sm">
+                <Text span fw={700}>
+                  {t(item.name)}
+                </Text>
+                {" · "}
+                <Text span c="dimmed">
+                  {t(item.role)}
+                </Text>
+              </Text>
+            </Card>
+          ))}
+        </SimpleGrid>
+      </Container>
+
+      <Container size="md" pb={64} component="section" aria-labelledby="video-title">
+        <Title order={2} id="video-title" ta="center" mb="lg">
+          {t("landing.video.title")}
+        </Title>
+        <Box className={classes.video} role="img" aria-label={t("landing.video.placeholder")}>
+          <ThemeIcon size={64} radius="xl" variant="white" aria-hidden="true">
+            <IconPlayerPlay size={32} />
+          </ThemeIcon>
+          <Text c="white" fw={500}>
+            {t("landing.video.placeholder")}
+          </Text>
+        </Box>
+      </Container>
+
+      <Faq supportEmail={loaderData.supportEmail} />
+
+      <Box component="section" className={classes.cta} aria-labelledby="cta-title">
+        <Container size="md" py={64}>
+          <Stack align="center" ta="center" gap="md">
+            <Title order={2} id="cta-title" c="white">
+              {t("landing.cta.title")}
+            </Title>
+            <Text c="white" maw={560}>
+              {t("landing.cta.body")}
+            </Text>
+            <Button component={Link} to="/sign-up" size="lg" variant="white" color="dark">
+              {t("landing.cta.button")}
+            </Button>
+          </Stack>
+        </Container>
+      </Box>
+    </>
+  );
+}

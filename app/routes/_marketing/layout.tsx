@@ -1,0 +1,27 @@
+import { Box } from "@mantine/core";
+import { Outlet } from "react-router";
+import { SiteFooter } from "~/features/marketing/site-footer.tsx";
+import { SiteHeader } from "~/features/marketing/site-header.tsx";
+import { useI18n } from "~/i18n/context.tsx";
+import { getPublicSiteConfig } from "~/features/marketing/public-config.server.ts";
+import type { Route } from "./+types/layout";
+
+export async function loader() {
+  return getPublicSiteConfig();
+}
+
+export default function MarketingLayout({ loaderData }: Route.ComponentProps) {
+  const { t } = useI18n();
+  return (
+    <Box mih="100vh" style={{ display: "flex", flexDirection: "column" }}>
+      <a href="#main" className="skip-link">
+        {t("nav.skipToContent")}
+      </a>
+      <SiteHeader />
+      <Box component="main" id="main" style={{ flex: 1 }}>
+        <Outlet />
+      </Box>
+      <SiteFooter supportEmail={loaderData.supportEmail} />
+    </Box>
+  );
+}

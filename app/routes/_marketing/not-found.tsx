@@ -1,0 +1,18 @@
+import { data } from "react-router";
+import { StatusPage } from "~/components/status-page.tsx";
+import { translate } from "~/i18n/i18n.ts";
+import type { Route } from "./+types/not-found";
+
+// Any address no other route matches: the 404 page inside the public layout, with status 404.
+export async function loader() {
+  return data(null, { status: 404 });
+}
+
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const locale = matches[0]?.loaderData?.locale ?? "en";
+  return [{ title: `${translate(locale, "status.notFound.title")} · Sellscribe` }, { name: "robots", content: "noindex" }];
+};
+
+export default function NotFound() {
+  return <StatusPage status={404} />;
+}

@@ -1,0 +1,90 @@
+import { randomUUID } from "node:crypto";
+import { createRequestHandler } from "@react-router/express";
+import compression from "compression";
+import express, { type ErrorRequestHandler, type RequestHandler } from "express";
+import { RouterContextProvider, type ServerBuild } from "react-router";
+import { requestContext } from "./context.ts";
+import { pingDb } from "./db/db.server.ts";
+import { logger } from "./logger.server.ts";
+import { securityHeaders } from "./security-headers.server.ts";
+import { closeServices, getServices, prepareServices } from "./services.server.ts";
+
+export { closeServices, prepareServices };
+export { getConfig } from "./config.server.ts";
+
+export interface CreateAppOptions {
+  /** Folder of the built browser assets; the launcher passes it in production. */
+  clientDir?: string;
+  development?: boolean;
+}
+
+const requestLog: RequestHandler = (req, res, next) => {
+  const started = process.hrtime.bigint();
+  const requestId = (req.get("x-request-id") ?? "").slice(0, 64) || randomUUID();
+  res.locals.requestId = requestId;
+  res.setHeader("X-Request-Id", requestId);
+  res.on("finish", () => {
+    const ms = Number(process.hrtime.bigint() - started) / 1e6;
+    const level = res.statusCode >= 500 ? "error" : "info";
+    logger[level]({ requestId, method: req.method, url: req.originalUrl, status: res.statusCode, ms: Math.round(ms * 10) / 10 }, "request");
+  });
+  next();
+};
+
+// A path that is not valid percent-encoding can never match a page: answer 400, not 500.
+const rejectMalformedPath: RequestHandler = (req, res, next) => {
+  try {
+    decodeURIComponent(req.path);
+    next();
+  } catch {
+    res.status(400).type("text/plain").send("Bad request: the address is not valid.");
+  }
+};
+
+/** The whole HTTP application: headers, static files, health checks, API and pages. */
+export function createApp({ clientDir, development = false }: CreateAppOptions = {}): express.Express {
+  const { config, db } = getServices();
+  const app = express();
+  app.disable("x-powered-by");
+  if (config.trustProxy) app.set("trust proxy", 1);
+
+  app.use(requestLog);
+  app.use(securityHeaders({ development }));
+  app.use(compression());
+  app.use(rejectMalformedPath);
+
+  if (clientDir) {
+    // Hashed file names change with their content, so they may be cached forever.
+    app.use("/assets", express.static(`${clientDir}/assets`, { immutable: true, maxAge: "1y", index: false }));
+    app.use(express.static(clientDir, { maxAge: "1h", index: false }));
+  }
+
+  app.get("/healthz", (_req, res) => {
+    res.json({ status: "ok", uptime: Math.round(process.uptime()) });
+  });
+  app.get("/readyz", async (_req, res) => {
+    const ok = await pingDb(db);
+    res.status(ok ? 200 : 503).json({ status: ok ? "ok" : "unavailable", database: config.database.kind });
+  });
+
+  app.use(
+    createRequestHandler({
+      build: () => import("virtual:react-router/server-build") as Promise<ServerBuild>,
+      mode: development ? "development" : "production",
+      getLoadContext: (_req, res) => {
+        const context = new RouterContextProvider();
+        context.set(requestContext, { cspNonce: res.locals.cspNonce, requestId: res.locals.requestId });
+        return context;
+      },
+    }),
+  );
+
+  const onError: ErrorRequestHandler = (error, req, res, _next) => {
+    const status = typeof error?.status === "number" && error.status >= 400 && error.status < 500 ? error.status : 500;
+    if (status >= 500) logger.error({ err: error, requestId: res.locals.requestId, url: req.originalUrl }, "unhandled error");
+    if (res.headersSent) return;
+    res.status(status).json({ error: status >= 500 ? "Something went wrong on our side. Please try again." : String(error.message ?? "Bad request"), requestId: res.locals.requestId });
+  };
+  app.use(onError);
+  return app;
+}

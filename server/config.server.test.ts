@@ -1,0 +1,68 @@
+import { mkdtempSync, readFileSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { buildConfig, ConfigError, parseEnv } from "./config.server.ts";
+
+const tempDir = () => mkdtempSync(path.join(tmpdir(), "sellscribe-config-"));
+
+describe("parseEnv", () => {
+  it("needs no configuration at all", () => {
+    const env = parseEnv({});
+    expect(env.PORT).toBe(3000);
+    expect(env.NODE_ENV).toBe("production");
+    expect(env.DATABASE_URL).toBe("file:./data/sellscribe.db");
+    expect(env.SUPPORT_EMAIL).toBe("support@sellscribe.app");
+  });
+
+  it("treats empty variables as unset", () => {
+    expect(parseEnv({ PORT: "", DATABASE_URL: "" }).PORT).toBe(3000);
+  });
+
+  it("names the variable and the value in one line when a value is bad", () => {
+    expect(() => parseEnv({ PORT: "eighty" })).toThrow(ConfigError);
+    expect(() => parseEnv({ PORT: "eighty" })).toThrow(/^Invalid environment variable PORT: .*\(got "eighty"\)$/);
+    expect(() => parseEnv({ SUPPORT_EMAIL: "nobody" })).toThrow(/SUPPORT_EMAIL/);
+    expect(() => parseEnv({ LOG_LEVEL: "loud" })).toThrow(/LOG_LEVEL/);
+  });
+
+  it("accepts only SQLite files and PostgreSQL URLs as DATABASE_URL", () => {
+    expect(parseEnv({ DATABASE_URL: "postgres://u:p@localhost:5432/db" }).DATABASE_URL).toMatch(/^postgres/);
+    expect(parseEnv({ DATABASE_URL: "postgresql://localhost/db" }).DATABASE_URL).toMatch(/^postgresql/);
+    expect(parseEnv({ DATABASE_URL: "file:/tmp/x.db" }).DATABASE_URL).toBe("file:/tmp/x.db");
+    expect(() => parseEnv({ DATABASE_URL: "mysql://localhost/db" })).toThrow(/^Invalid environment variable DATABASE_URL: must be postgres/);
+    expect(() => parseEnv({ DATABASE_URL: "postgres://" })).toThrow(/DATABASE_URL/);
+  });
+
+  it("never echoes a secret's value", () => {
+    expect(() => parseEnv({ SESSION_SECRET: "short-secret" })).toThrow(/^Invalid environment variable SESSION_SECRET: must be at least 32 characters$/);
+  });
+});
+
+describe("buildConfig", () => {
+  it("chooses SQLite for file: URLs and PostgreSQL for postgres URLs", () => {
+    const dir = tempDir();
+    const sqlite = buildConfig({ DATA_DIR: dir, DATABASE_URL: `file:${dir}/a.db` });
+    expect(sqlite.database).toEqual({ kind: "sqlite", file: `${dir}/a.db` });
+    const postgres = buildConfig({ DATA_DIR: dir, DATABASE_URL: "postgres://u@127.0.0.1:5/db" });
+    expect(postgres.database).toEqual({ kind: "postgres", url: "postgres://u@127.0.0.1:5/db" });
+  });
+
+  it("derives the public URL from the port unless PUBLIC_URL is set", () => {
+    const dir = tempDir();
+    expect(buildConfig({ DATA_DIR: dir, PORT: "4000" }).publicUrl).toBe("http://localhost:4000");
+    expect(buildConfig({ DATA_DIR: dir, PUBLIC_URL: "https://app.example.com/" }).publicUrl).toBe("https://app.example.com");
+  });
+
+  it("creates a private session secret once and reuses it", () => {
+    const dir = tempDir();
+    const first = buildConfig({ DATA_DIR: dir }).sessionSecret;
+    expect(first.length).toBeGreaterThanOrEqual(32);
+    expect(buildConfig({ DATA_DIR: dir }).sessionSecret).toBe(first);
+    const file = path.join(dir, "session-secret");
+    expect(readFileSync(file, "utf8").trim()).toBe(first);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    const given = "x".repeat(40);
+    expect(buildConfig({ DATA_DIR: dir, SESSION_SECRET: given }).sessionSecret).toBe(given);
+  });
+});

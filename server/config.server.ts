@@ -1,0 +1,113 @@
+import { randomBytes } from "node:crypto";
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { dirname, resolve } from "node:path";
+import { z } from "zod";
+
+/** Thrown when the environment is unusable; the launcher prints `message` as one line and exits. */
+export class ConfigError extends Error {
+  override name = "ConfigError";
+}
+
+const emptyToUndefined = (value: unknown) => (value === "" ? undefined : value);
+
+const databaseUrl = z
+  .string()
+  .refine(
+    (url) => /^postgres(ql)?:\/\/[^/]+/.test(url) || url.startsWith("file:"),
+    "must be postgres://user:pass@host:port/db or file:path/to/db.sqlite",
+  );
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
+  HOST: z.preprocess(emptyToUndefined, z.string().default("127.0.0.1")),
+  PORT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(65535).default(3000)),
+  PUBLIC_URL: z.preprocess(emptyToUndefined, z.url({ protocol: /^https?$/ }).optional()),
+  DATABASE_URL: z.preprocess(emptyToUndefined, databaseUrl.default("file:./data/sellscribe.db")),
+  DATA_DIR: z.preprocess(emptyToUndefined, z.string().default("./data")),
+  SESSION_SECRET: z.preprocess(
+    emptyToUndefined,
+    z.string().min(32, "must be at least 32 characters").optional(),
+  ),
+  LOG_LEVEL: z.preprocess(
+    emptyToUndefined,
+    z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  ),
+  SUPPORT_EMAIL: z.preprocess(emptyToUndefined, z.email().default("support@sellscribe.app")),
+  TRUST_PROXY: z.preprocess(
+    emptyToUndefined,
+    z.enum(["0", "1", "true", "false"]).default("0").transform((v) => v === "1" || v === "true"),
+  ),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface AppConfig {
+  env: Env["NODE_ENV"];
+  isProduction: boolean;
+  host: string;
+  port: number;
+  /** The origin users reach us at; used for absolute links in e-mails and origin checks. */
+  publicUrl: string;
+  database: { kind: "sqlite"; file: string } | { kind: "postgres"; url: string };
+  dataDir: string;
+  sessionSecret: string;
+  logLevel: Env["LOG_LEVEL"];
+  supportEmail: string;
+  trustProxy: boolean;
+}
+
+/** Parses the environment; the first problem becomes one line naming the variable. */
+export function parseEnv(source: NodeJS.ProcessEnv): Env {
+  const result = envSchema.safeParse(source);
+  if (!result.success) {
+    const issue = result.error.issues[0]!;
+    const name = issue.path.join(".");
+    const value = source[name];
+    const shown = name.includes("SECRET") || value === undefined ? "" : ` (got "${value}")`;
+    throw new ConfigError(`Invalid environment variable ${name}: ${issue.message}${shown}`);
+  }
+  return result.data;
+}
+
+/** Reads SESSION_SECRET, or creates one in the data folder so a fresh machine needs no setup. */
+function resolveSessionSecret(env: Env, dataDir: string): string {
+  if (env.SESSION_SECRET) return env.SESSION_SECRET;
+  const file = resolve(dataDir, "session-secret");
+  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString("base64url");
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  chmodSync(file, 0o600);
+  return secret;
+}
+
+export function buildConfig(source: NodeJS.ProcessEnv): AppConfig {
+  const env = parseEnv(source);
+  const dataDir = resolve(env.DATA_DIR);
+  const database: AppConfig["database"] = env.DATABASE_URL.startsWith("file:")
+    ? { kind: "sqlite", file: resolve(env.DATABASE_URL.slice("file:".length)) }
+    : { kind: "postgres", url: env.DATABASE_URL };
+  if (database.kind === "sqlite") mkdirSync(dirname(database.file), { recursive: true });
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, "");
+  return {
+    env: env.NODE_ENV,
+    isProduction: env.NODE_ENV === "production",
+    host: env.HOST,
+    port: env.PORT,
+    publicUrl,
+    database,
+    dataDir,
+    sessionSecret: resolveSessionSecret(env, dataDir),
+    logLevel: env.LOG_LEVEL,
+    supportEmail: env.SUPPORT_EMAIL,
+    trustProxy: env.TRUST_PROXY,
+  };
+}
+
+let cached: AppConfig | undefined;
+
+/** The process-wide configuration, parsed once from process.env. */
+export function getConfig(): AppConfig {
+  cached ??= buildConfig(process.env);
+  return cached;
+}

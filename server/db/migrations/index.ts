@@ -1,0 +1,6 @@
+import * as m0001 from "./0001_app_meta.ts";
+
+/** Every migration, in order. Add a new file, then list it here. */
+export const migrations = {
+  "0001_app_meta": m0001,
+};

@@ -1,0 +1,68 @@
+// Starts Sellscribe: production serves the built bundle; development runs Vite in middleware mode.
+// Plain JavaScript so Node runs it as is; everything else is bundled from TypeScript.
+import { createServer } from "node:http";
+import path from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const development = process.env.NODE_ENV === "development";
+
+function fail(message) {
+  console.error(`Sellscribe could not start: ${message}`);
+  process.exit(1);
+}
+
+let mod;
+let vite;
+try {
+  if (development) {
+    const { createServer: createVite } = await import("vite");
+    vite = await createVite({ root, server: { middlewareMode: true }, appType: "custom" });
+    mod = await vite.ssrLoadModule("./server/app.ts");
+  } else {
+    mod = await import(pathToFileURL(path.join(root, "build/server/index.js")).href);
+  }
+} catch (error) {
+  fail(error?.name === "ConfigError" ? error.message : (error?.stack ?? String(error)));
+}
+
+try {
+  await mod.prepareServices();
+} catch (error) {
+  fail(error?.message ?? String(error));
+}
+
+const app = mod.createApp({ clientDir: development ? undefined : path.join(root, "build/client"), development });
+const handler = vite
+  ? (req, res) => vite.middlewares(req, res, () => app(req, res))
+  : app;
+const server = createServer(handler);
+const { port, host } = mod.getConfig();
+
+server.on("error", (error) => fail(error.code === "EADDRINUSE" ? `port ${port} is already in use (set PORT to another one)` : error.message));
+server.listen(port, host, () => {
+  const address = server.address();
+  const shownHost = host === "0.0.0.0" || host === "127.0.0.1" ? "localhost" : host;
+  console.log(`Sellscribe is running at http://${shownHost}:${address.port} (${development ? "development" : "production"}, pid ${process.pid})`);
+});
+
+let stopping = false;
+function shutdown(signal) {
+  if (stopping) return;
+  stopping = true;
+  console.log(`${signal} received: finishing in-flight requests, then exiting.`);
+  // Idle keep-alive sockets would hold close() open; in-flight requests still finish.
+  server.closeIdleConnections();
+  const force = setTimeout(() => {
+    console.error("Requests still open after 10 s: exiting anyway.");
+    process.exit(1);
+  }, 10_000);
+  force.unref();
+  server.close(async () => {
+    await mod.closeServices?.();
+    await vite?.close();
+    process.exit(0);
+  });
+}
+process.on("SIGTERM", () => shutdown("SIGTERM"));
+process.on("SIGINT", () => shutdown("SIGINT"));

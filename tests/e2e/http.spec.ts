@@ -1,0 +1,62 @@
+import { expect, test } from "@playwright/test";
+
+test.describe("HTTP", () => {
+  test("health endpoints answer JSON", async ({ request }) => {
+    const health = await request.get("/healthz");
+    expect(health.status()).toBe(200);
+    expect(await health.json()).toMatchObject({ status: "ok" });
+    const ready = await request.get("/readyz");
+    expect(ready.status()).toBe(200);
+    expect(await ready.json()).toEqual({ status: "ok", database: "sqlite" });
+  });
+
+  test("pages are server-rendered with security headers and a nonce-only script policy", async ({ request }) => {
+    const response = await request.get("/pricing");
+    expect(response.status()).toBe(200);
+    const headers = response.headers();
+    const csp = headers["content-security-policy"] ?? "";
+    const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
+    expect(nonce).toBeTruthy();
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp.split("; ").find((d) => d.startsWith("script-src"))).not.toContain("unsafe-inline");
+    expect(headers["x-content-type-options"]).toBe("nosniff");
+    expect(headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+    expect(headers["strict-transport-security"]).toBeUndefined();
+    const html = await response.text();
+    expect(html).toContain("Simple plans that grow with your catalog");
+    // Every inline script carries this response's nonce.
+    const scripts = [...html.matchAll(/<script(?![^>]*\bsrc=)([^>]*)>/g)].map((m) => m[1] ?? "");
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const attributes of scripts) expect(attributes).toContain(`nonce="${nonce}"`);
+    // A second response gets a different nonce.
+    const again = await request.get("/pricing");
+    expect(again.headers()["content-security-policy"]).not.toContain(`'nonce-${nonce}'`);
+  });
+
+  test("hashed assets are compressed and cached for good", async ({ request }) => {
+    const html = await (await request.get("/")).text();
+    const asset = /\/assets\/[^"]+\.js/.exec(html)?.[0];
+    expect(asset).toBeTruthy();
+    const response = await request.get(asset!, { headers: { "Accept-Encoding": "gzip" } });
+    expect(response.status()).toBe(200);
+    expect(response.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
+    expect(response.headers()["content-encoding"]).toBe("gzip");
+  });
+
+  test("unknown routes are 404 and malformed addresses are 400, never 500", async ({ request }) => {
+    expect((await request.get("/definitely/not/here")).status()).toBe(404);
+    const malformed = await request.get("/%E0%A4%A");
+    expect(malformed.status()).toBe(400);
+    expect((await request.get("/pricing/%ZZ")).status()).toBe(400);
+  });
+
+  test("the language switch only redirects to this site", async ({ request }) => {
+    const response = await request.post("/set-language", {
+      form: { locale: "es", redirectTo: "//evil.example.com/" },
+      maxRedirects: 0,
+    });
+    expect(response.status()).toBe(302);
+    expect(response.headers()["location"]).toBe("/");
+    expect(response.headers()["set-cookie"]).toContain("lang=es");
+  });
+});
