@@ -1,0 +1,12 @@
+// npm run bench: prints figures and ratios against targets; asserts nothing (these machines are shared).
+import { startServer } from "../tests/support/server-process.ts";
+import { printLighthouse, runLighthouse } from "./lighthouse.ts";
+
+const chromePath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const server = await startServer();
+try {
+  console.log(`Benchmarking the built server at ${server.url}`);
+  printLighthouse(await runLighthouse(server.url, ["/", "/pricing"], chromePath));
+} finally {
+  await server.stop();
+}
