@@ -6,10 +6,17 @@ import { getFreePort } from "./tests/support/free-port.ts";
 
 // Workers load this file again; the port and data folder chosen by the main process reach them via env.
 process.env.E2E_PORT ??= String(await getFreePort());
+process.env.E2E_SMTP_PORT ??= String(await getFreePort());
+process.env.E2E_SMTP_API_PORT ??= String(await getFreePort());
+process.env.E2E_OIDC_PORT ??= String(await getFreePort());
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), "sellscribe-e2e-"));
 const port = Number(process.env.E2E_PORT);
 const dataDir = process.env.E2E_DATA_DIR;
 export const baseURL = `http://127.0.0.1:${port}`;
+const smtpPort = process.env.E2E_SMTP_PORT;
+const smtpApiPort = process.env.E2E_SMTP_API_PORT;
+const oidcIssuer = `http://127.0.0.1:${process.env.E2E_OIDC_PORT}`;
+const runTs = "node --disable-warning=ExperimentalWarning";
 
 export const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 export const chromiumArgs = [
@@ -29,7 +36,7 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   timeout: 30_000,
   expect: { timeout: 7_000 },
-  reporter: [["list"], ["json", { outputFile: "test-results/playwright.json" }]],
+  reporter: [["list"], ["json", { outputFile: "test-reports/playwright.json" }]],
   use: {
     baseURL,
     trace: "retain-on-failure",
@@ -37,21 +44,46 @@ export default defineConfig({
     launchOptions: { executablePath: chromiumPath, args: chromiumArgs },
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } } }],
-  webServer: {
-    command: "node server/main.js",
-    url: `${baseURL}/healthz`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    stdout: "ignore",
-    stderr: "pipe",
-    env: {
-      NODE_ENV: "production",
-      HOST: "127.0.0.1",
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      DATABASE_URL: `file:${path.join(dataDir, "e2e.sqlite")}`,
-      SUPPORT_EMAIL: "help@sellscribe.test",
-      LOG_LEVEL: "warn",
+  // Third parties are real protocol servers on loopback: an SMTP server and an OpenID Connect provider.
+  webServer: [
+    {
+      command: `${runTs} tests/support/smtp-sink.ts`,
+      url: `http://127.0.0.1:${smtpApiPort}/healthz`,
+      reuseExistingServer: false,
+      stdout: "ignore",
+      env: { SMTP_PORT: smtpPort!, SMTP_API_PORT: smtpApiPort! },
     },
-  },
+    {
+      command: `${runTs} tests/support/oidc-server.ts`,
+      url: `${oidcIssuer}/.well-known/openid-configuration`,
+      reuseExistingServer: false,
+      stdout: "ignore",
+      stderr: "ignore",
+      env: { OIDC_PORT: process.env.E2E_OIDC_PORT!, OIDC_REDIRECT_URIS: `${baseURL}/api/auth/callback/oidc` },
+    },
+    {
+      command: "node server/main.js",
+      url: `${baseURL}/healthz`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: "ignore",
+      stderr: "pipe",
+      env: {
+        NODE_ENV: "production",
+        HOST: "127.0.0.1",
+        PORT: String(port),
+        PUBLIC_URL: baseURL,
+        DATA_DIR: dataDir,
+        DATABASE_URL: `file:${path.join(dataDir, "e2e.sqlite")}`,
+        SUPPORT_EMAIL: "help@sellscribe.test",
+        LOG_LEVEL: "warn",
+        SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+        MAIL_FROM: "Sellscribe <no-reply@sellscribe.test>",
+        OIDC_ISSUER: oidcIssuer,
+        OIDC_CLIENT_ID: "sellscribe-test",
+        OIDC_CLIENT_SECRET: "sellscribe-test-secret",
+        OIDC_NAME: "Test SSO",
+      },
+    },
+  ],
 });

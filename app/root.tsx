@@ -10,8 +10,11 @@ import { useNonce } from "./components/nonce.tsx";
 import { StatusPage } from "./components/status-page.tsx";
 import { I18nProvider } from "./i18n/context.tsx";
 import { defaultLocale, type Locale } from "./i18n/i18n.ts";
+import { sessionMiddleware } from "./features/auth/session.server.ts";
 import { getLocale } from "./i18n/locale.server.ts";
 import { theme } from "./theme.ts";
+
+export const middleware: Route.MiddlewareFunction[] = [sessionMiddleware];
 
 export async function loader({ request }: Route.LoaderArgs) {
   return { locale: getLocale(request) };

@@ -1,6 +1,22 @@
 import { index, layout, route, type RouteConfig } from "@react-router/dev/routes";
 
 export default [
+  // Signed-in pages
+  layout("routes/_app/layout.tsx", [
+    route("dashboard", "routes/_app/dashboard.tsx"),
+    route("settings/personal", "routes/_app/settings.personal.tsx"),
+  ]),
+  // Accounts
+  route("sign-in", "routes/_auth/sign-in.tsx"),
+  route("sign-up", "routes/_auth/sign-up.tsx"),
+  route("forgot-password", "routes/_auth/forgot-password.tsx"),
+  route("reset-password", "routes/_auth/reset-password.tsx"),
+  // Endpoints with no page of their own
+  route("sign-out", "routes/resources/sign-out.ts"),
+  route("auth/external", "routes/resources/auth-external.ts"),
+  route("set-language", "routes/resources/set-language.ts"),
+  route("dev/outbox", "routes/dev/outbox.tsx"),
+  // Public site (the splat route is the 404 page)
   layout("routes/_marketing/layout.tsx", [
     index("routes/_marketing/index.tsx"),
     route("pricing", "routes/_marketing/pricing.tsx"),
@@ -9,5 +25,4 @@ export default [
     route("terms", "routes/_marketing/terms.tsx"),
     route("*", "routes/_marketing/not-found.tsx"),
   ]),
-  route("set-language", "routes/resources/set-language.ts"),
 ] satisfies RouteConfig;

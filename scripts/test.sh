@@ -24,7 +24,7 @@ ensure_chromium() {
 }
 
 ensure_deps
-rm -rf test-results && mkdir -p test-results
+rm -rf test-reports && mkdir -p test-reports
 
 step "Lint (eslint)"
 npx eslint --max-warnings=0 . || die "Lint failed."
@@ -32,9 +32,10 @@ npx eslint --max-warnings=0 . || die "Lint failed."
 step "Typecheck (react-router typegen + tsc)"
 npx react-router typegen >/dev/null && npx tsc --noEmit || die "Typecheck failed."
 
-step "Unit and integration tests (Vitest; PostgreSQL too: ${TEST_DATABASE_URL:+yes}${TEST_DATABASE_URL:-no, TEST_DATABASE_URL is not set})"
+if [ -n "${TEST_DATABASE_URL:-}" ]; then databases="SQLite and PostgreSQL"; else databases="SQLite only; set TEST_DATABASE_URL to add PostgreSQL"; fi
+step "Unit and integration tests (Vitest on $databases)"
 vitest_status=0
-npx vitest run --reporter=default --reporter=json --outputFile.json=test-results/vitest.json || vitest_status=$?
+npx vitest run --reporter=default --reporter=json --outputFile.json=test-reports/vitest.json || vitest_status=$?
 
 ensure_chromium
 ensure_build
@@ -43,6 +44,6 @@ step "Browser and HTTP tests (Playwright in Chromium, against the built server)"
 e2e_status=0
 npx playwright test || e2e_status=$?
 
-node scripts/test-summary.mjs test-results/vitest.json test-results/playwright.json
+node scripts/test-summary.mjs test-reports/vitest.json test-reports/playwright.json
 [ "$vitest_status" = 0 ] || die "Vitest failed (exit $vitest_status)."
 [ "$e2e_status" = 0 ] || die "Playwright failed (exit $e2e_status)."

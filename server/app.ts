@@ -6,6 +6,8 @@ import { RouterContextProvider, type ServerBuild } from "react-router";
 import { requestContext } from "./context.ts";
 import { pingDb } from "./db/db.server.ts";
 import { logger } from "./logger.server.ts";
+import { toNodeHandler } from "better-auth/node";
+import { bodySizeLimit, originCheck } from "./request-guards.server.ts";
 import { securityHeaders } from "./security-headers.server.ts";
 import { closeServices, getServices, prepareServices } from "./services.server.ts";
 
@@ -43,7 +45,8 @@ const rejectMalformedPath: RequestHandler = (req, res, next) => {
 
 /** The whole HTTP application: headers, static files, health checks, API and pages. */
 export function createApp({ clientDir, development = false }: CreateAppOptions = {}): express.Express {
-  const { config, db } = getServices();
+  const services = getServices();
+  const { config, db } = services;
   const app = express();
   app.disable("x-powered-by");
   if (config.trustProxy) app.set("trust proxy", 1);
@@ -59,6 +62,18 @@ export function createApp({ clientDir, development = false }: CreateAppOptions =
     app.use(express.static(clientDir, { maxAge: "1h", index: false }));
   }
 
+  app.use(bodySizeLimit(1024 * 1024));
+  app.use(originCheck(config.publicUrl));
+
+  // Better Auth's own endpoints (OAuth callbacks and the like). Its rate limiter reads the client
+  // address from this header, which we set from the socket (or the trusted proxy) ourselves.
+  let authHandler: ReturnType<typeof toNodeHandler> | undefined;
+  app.all("/api/auth/*splat", (req, res) => {
+    req.headers["x-client-ip"] = req.ip ?? req.socket.remoteAddress ?? "";
+    authHandler ??= toNodeHandler(services.auth());
+    return authHandler(req, res);
+  });
+
   app.get("/healthz", (_req, res) => {
     res.json({ status: "ok", uptime: Math.round(process.uptime()) });
   });
@@ -71,9 +86,9 @@ export function createApp({ clientDir, development = false }: CreateAppOptions =
     createRequestHandler({
       build: () => import("virtual:react-router/server-build") as Promise<ServerBuild>,
       mode: development ? "development" : "production",
-      getLoadContext: (_req, res) => {
+      getLoadContext: (req, res) => {
         const context = new RouterContextProvider();
-        context.set(requestContext, { cspNonce: res.locals.cspNonce, requestId: res.locals.requestId });
+        context.set(requestContext, { cspNonce: res.locals.cspNonce, requestId: res.locals.requestId, clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown" });
         return context;
       },
     }),

@@ -33,6 +33,15 @@ const envSchema = z.object({
     z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   ),
   SUPPORT_EMAIL: z.preprocess(emptyToUndefined, z.email().default("support@sellscribe.app")),
+  SMTP_URL: z.preprocess(emptyToUndefined, z.url({ protocol: /^smtps?$/ }).optional()),
+  MAIL_FROM: z.preprocess(emptyToUndefined, z.string().default("Sellscribe <no-reply@sellscribe.app>")),
+  DEV_OUTBOX: z.preprocess(emptyToUndefined, z.enum(["0", "1"]).optional()),
+  GOOGLE_CLIENT_ID: z.preprocess(emptyToUndefined, z.string().optional()),
+  GOOGLE_CLIENT_SECRET: z.preprocess(emptyToUndefined, z.string().optional()),
+  OIDC_ISSUER: z.preprocess(emptyToUndefined, z.url().optional()),
+  OIDC_CLIENT_ID: z.preprocess(emptyToUndefined, z.string().optional()),
+  OIDC_CLIENT_SECRET: z.preprocess(emptyToUndefined, z.string().optional()),
+  OIDC_NAME: z.preprocess(emptyToUndefined, z.string().max(40).default("Single sign-on")),
   TRUST_PROXY: z.preprocess(
     emptyToUndefined,
     z.enum(["0", "1", "true", "false"]).default("0").transform((v) => v === "1" || v === "true"),
@@ -54,6 +63,9 @@ export interface AppConfig {
   logLevel: Env["LOG_LEVEL"];
   supportEmail: string;
   trustProxy: boolean;
+  mail: { smtpUrl?: string; from: string; devOutbox: boolean };
+  google?: { clientId: string; clientSecret: string };
+  oidc?: { issuer: string; clientId: string; clientSecret: string; name: string };
 }
 
 /** Parses the environment; the first problem becomes one line naming the variable. */
@@ -81,8 +93,20 @@ function resolveSessionSecret(env: Env, dataDir: string): string {
   return secret;
 }
 
+/** Both halves of a credential pair, or neither: half a pair is a mistake worth stopping for. */
+function pair(env: Env, names: (keyof Env)[]): boolean {
+  const set = names.filter((name) => env[name] !== undefined);
+  if (set.length > 0 && set.length < names.length) {
+    const missing = names.find((name) => env[name] === undefined)!;
+    throw new ConfigError(`Invalid environment variable ${missing}: required when ${set.join(" and ")} ${set.length > 1 ? "are" : "is"} set`);
+  }
+  return set.length === names.length;
+}
+
 export function buildConfig(source: NodeJS.ProcessEnv): AppConfig {
   const env = parseEnv(source);
+  const hasGoogle = pair(env, ["GOOGLE_CLIENT_ID", "GOOGLE_CLIENT_SECRET"]);
+  const hasOidc = pair(env, ["OIDC_ISSUER", "OIDC_CLIENT_ID", "OIDC_CLIENT_SECRET"]);
   const dataDir = resolve(env.DATA_DIR);
   const database: AppConfig["database"] = env.DATABASE_URL.startsWith("file:")
     ? { kind: "sqlite", file: resolve(env.DATABASE_URL.slice("file:".length)) }
@@ -101,6 +125,16 @@ export function buildConfig(source: NodeJS.ProcessEnv): AppConfig {
     logLevel: env.LOG_LEVEL,
     supportEmail: env.SUPPORT_EMAIL,
     trustProxy: env.TRUST_PROXY,
+    mail: {
+      smtpUrl: env.SMTP_URL,
+      from: env.MAIL_FROM,
+      // Without SMTP, mail goes to the dev outbox; it is listed at /dev/outbox outside production.
+      devOutbox: env.DEV_OUTBOX === "1" || (env.DEV_OUTBOX !== "0" && env.NODE_ENV !== "production"),
+    },
+    google: hasGoogle ? { clientId: env.GOOGLE_CLIENT_ID!, clientSecret: env.GOOGLE_CLIENT_SECRET! } : undefined,
+    oidc: hasOidc
+      ? { issuer: env.OIDC_ISSUER!.replace(/\/$/, ""), clientId: env.OIDC_CLIENT_ID!, clientSecret: env.OIDC_CLIENT_SECRET!, name: env.OIDC_NAME }
+      : undefined,
   };
 }
 

@@ -5,6 +5,8 @@ export interface RequestContext {
   /** The CSP nonce for this response's inline scripts. */
   cspNonce: string;
   requestId: string;
+  /** The client's address (honours TRUST_PROXY); used for rate limits. */
+  clientIp: string;
 }
 
 export const requestContext = createContext<RequestContext>();

@@ -59,4 +59,30 @@ test.describe("HTTP", () => {
     expect(response.headers()["location"]).toBe("/");
     expect(response.headers()["set-cookie"]).toContain("lang=es");
   });
+
+  test("state-changing requests from another site are refused", async ({ request }) => {
+    const response = await request.post("/sign-in", { form: { email: "a@example.com", password: "whatever1" }, headers: { Origin: "https://evil.example" }, maxRedirects: 0 });
+    expect(response.status()).toBe(403);
+    expect(await response.json()).toMatchObject({ code: "CROSS_SITE_REQUEST" });
+    const fetchSite = await request.post("/sign-out", { headers: { "Sec-Fetch-Site": "cross-site" }, maxRedirects: 0 });
+    expect(fetchSite.status()).toBe(403);
+  });
+
+  test("a 10 MB body is refused with 413 and malformed form data with 400", async ({ request }) => {
+    const huge = await request.post("/sign-in", { data: Buffer.alloc(10 * 1024 * 1024, 97), headers: { "Content-Type": "application/x-www-form-urlencoded" } });
+    expect(huge.status()).toBe(413);
+    expect(await huge.json()).toMatchObject({ code: "PAYLOAD_TOO_LARGE" });
+    const malformed = await request.post("/sign-in", { data: "--broken\r\n", headers: { "Content-Type": "multipart/form-data; boundary=nothing" }, maxRedirects: 0 });
+    expect(malformed.status()).toBe(400);
+  });
+
+  test("an unknown or tampered session cookie reads as signed out", async ({ request }) => {
+    const response = await request.get("/dashboard", { headers: { Cookie: "better-auth.session_token=forged.c2lnbmF0dXJl" }, maxRedirects: 0 });
+    expect(response.status()).toBe(302);
+    expect(response.headers()["location"]).toBe("/sign-in?redirectTo=%2Fdashboard");
+  });
+
+  test("the dev outbox does not exist in production when SMTP is configured", async ({ request }) => {
+    expect((await request.get("/dev/outbox")).status()).toBe(404);
+  });
 });

@@ -8,6 +8,7 @@ export interface ServerProcess {
   child: ChildProcess;
   url: string;
   port: number;
+  dataDir: string;
   output: () => string;
   /** Resolves with the exit code once the process ends. */
   exited: Promise<number | null>;
@@ -15,9 +16,11 @@ export interface ServerProcess {
 }
 
 /** Runs the built server (node server/main.js) on a free port with its own data folder. */
-export async function startServer(env: NodeJS.ProcessEnv = {}, { waitUntilReady = true } = {}): Promise<ServerProcess> {
-  const port = await getFreePort();
-  const dataDir = mkdtempSync(path.join(tmpdir(), "sellscribe-server-"));
+export async function startServer(
+  env: NodeJS.ProcessEnv = {},
+  { waitUntilReady = true, dataDir = mkdtempSync(path.join(tmpdir(), "sellscribe-server-")), port: fixedPort }: { waitUntilReady?: boolean; dataDir?: string; port?: number } = {},
+): Promise<ServerProcess> {
+  const port = fixedPort ?? (await getFreePort());
   let output = "";
   const child = spawn(process.execPath, ["server/main.js"], {
     env: {
@@ -25,6 +28,7 @@ export async function startServer(env: NodeJS.ProcessEnv = {}, { waitUntilReady 
       NODE_ENV: "production",
       HOST: "127.0.0.1",
       PORT: String(port),
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
       DATA_DIR: dataDir,
       DATABASE_URL: `file:${path.join(dataDir, "db.sqlite")}`,
       LOG_LEVEL: "warn",
@@ -39,6 +43,7 @@ export async function startServer(env: NodeJS.ProcessEnv = {}, { waitUntilReady 
     child,
     port,
     url: `http://127.0.0.1:${port}`,
+    dataDir,
     output: () => output,
     exited,
     async stop() {

@@ -4,7 +4,9 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { createDb, type Db } from "../../server/db/db.server.ts";
-import { migrateToLatest } from "../../server/db/migrate.server.ts";
+import { buildConfig, type AppConfig } from "../../server/config.server.ts";
+import { createMailer, type Mailer } from "../../server/mail/mail.server.ts";
+import { migrateDatabase } from "../../server/services.server.ts";
 
 export type TestDatabaseKind = "sqlite" | "postgres";
 
@@ -13,6 +15,9 @@ export const testDatabaseKinds: TestDatabaseKind[] = process.env.TEST_DATABASE_U
 
 export interface TestDb {
   db: Db;
+  /** A configuration pointing at this database (dev outbox mail, generated secret). */
+  config: AppConfig;
+  mailer: Mailer;
   kind: TestDatabaseKind;
   /** The DATABASE_URL that points at this database (for child processes). */
   url: string;
@@ -24,10 +29,14 @@ export async function createTestDb(kind: TestDatabaseKind, { migrate = true } = 
   if (kind === "sqlite") {
     const dir = mkdtempSync(path.join(tmpdir(), "sellscribe-test-"));
     const file = path.join(dir, "test.sqlite");
-    const db = createDb({ kind: "sqlite", file });
-    if (migrate) await migrateToLatest(db);
+    const config = buildConfig({ NODE_ENV: "test", DATA_DIR: dir, DATABASE_URL: `file:${file}`, DEV_OUTBOX: "1" });
+    const db = createDb(config.database);
+    const mailer = createMailer(config.mail);
+    if (migrate) await migrateDatabase({ config, db, mailer });
     return {
       db,
+      config,
+      mailer,
       kind,
       url: `file:${file}`,
       async destroy() {
@@ -45,10 +54,15 @@ export async function createTestDb(kind: TestDatabaseKind, { migrate = true } = 
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const db = createDb({ kind: "postgres", url: url.toString() });
-  if (migrate) await migrateToLatest(db);
+  const dir = mkdtempSync(path.join(tmpdir(), "sellscribe-test-"));
+  const config = buildConfig({ NODE_ENV: "test", DATA_DIR: dir, DATABASE_URL: url.toString(), DEV_OUTBOX: "1" });
+  const db = createDb(config.database);
+  const mailer = createMailer(config.mail);
+  if (migrate) await migrateDatabase({ config, db, mailer });
   return {
     db,
+    config,
+    mailer,
     kind,
     url: url.toString(),
     async destroy() {
@@ -57,6 +71,7 @@ export async function createTestDb(kind: TestDatabaseKind, { migrate = true } = 
       await cleanup.connect();
       await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await cleanup.end();
+      rmSync(dir, { recursive: true, force: true });
     },
   };
 }

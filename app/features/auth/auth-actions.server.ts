@@ -1,0 +1,72 @@
+import { APIError } from "better-auth/api";
+import { data, type RouterContextProvider } from "react-router";
+import type { z } from "zod";
+import { fieldErrorsOf, type FormFailure } from "~/components/form/form-errors.ts";
+import { readForm } from "~/components/form/form-data.server.ts";
+import { requestContext } from "../../../server/context.ts";
+import { logger } from "../../../server/logger.server.ts";
+import { rateLimiter, type RateLimitRule } from "../../../server/rate-limit.server.ts";
+import { getServices } from "../../../server/services.server.ts";
+
+export const auth = () => getServices().auth();
+
+/** A failure an action answers with (field messages, a toast), not an error page. */
+class FormFailureAnswer extends Error {
+  constructor(
+    readonly body: FormFailure,
+    readonly init: ResponseInit,
+  ) {
+    super(body.formError ?? "form failure");
+  }
+}
+
+/** Runs an action body; validation and rate-limit failures become answers the form shows. */
+export async function answerFormFailures<T>(run: () => Promise<T>) {
+  try {
+    return await run();
+  } catch (error) {
+    if (error instanceof FormFailureAnswer) return data<FormFailure>(error.body, error.init);
+    throw error;
+  }
+}
+
+/** Reads and validates a form with its schema; a failure is a 400 with field messages. */
+export async function parseForm<S extends z.ZodType>(request: Request, schema: S): Promise<z.output<S>> {
+  const values = await readForm(request);
+  const parsed = schema.safeParse(values);
+  if (!parsed.success) throw new FormFailureAnswer({ fieldErrors: fieldErrorsOf(parsed.error), formError: "form.hasErrors" }, { status: 400 });
+  return parsed.data;
+}
+
+/** Throws a 429 with the seconds to wait when `key` has used up its attempts. */
+export function enforceRateLimit(context: Readonly<RouterContextProvider>, name: string, key: string, rule: RateLimitRule): void {
+  const { clientIp } = context.get(requestContext);
+  const result = rateLimiter.consume(`${name}:${clientIp}:${key}`, rule);
+  if (!result.allowed) {
+    throw new FormFailureAnswer(
+      { formError: "auth.error.rateLimited", formErrorParams: { seconds: result.retryAfterSeconds } },
+      { status: 429, headers: { "Retry-After": String(result.retryAfterSeconds) } },
+    );
+  }
+}
+
+/** The Better Auth error code, when it is one. */
+export function authErrorCode(error: unknown): string | undefined {
+  return error instanceof APIError ? (error.body as { code?: string } | undefined)?.code : undefined;
+}
+
+/** An unexpected failure: logged with details, shown as a plain message with the request id. */
+export function unexpectedFailure(context: Readonly<RouterContextProvider>, error: unknown, what: string) {
+  const { requestId } = context.get(requestContext);
+  logger.error({ err: error, requestId }, `${what} failed`);
+  return data<FormFailure>({ formError: "form.serverError", formErrorParams: { requestId } }, { status: 500 });
+}
+
+/** Configured external sign-in providers, for the buttons. */
+export function externalProviders(): { id: string; label: string }[] {
+  const { config } = getServices();
+  const providers: { id: string; label: string }[] = [];
+  if (config.google) providers.push({ id: "google", label: "Google" });
+  if (config.oidc) providers.push({ id: "oidc", label: config.oidc.name });
+  return providers;
+}

@@ -1,0 +1,29 @@
+import { notifications } from "@mantine/notifications";
+import { useEffect } from "react";
+import { useSearchParams } from "react-router";
+import { useI18n } from "~/i18n/context.tsx";
+import type { MessageKey } from "~/i18n/i18n.ts";
+
+const notices: Record<string, { color: string; message: MessageKey }> = {
+  "reset-sent": { color: "green", message: "auth.forgot.sent" },
+  "password-reset": { color: "green", message: "auth.reset.done" },
+  "signed-out": { color: "blue", message: "auth.signedOut" },
+  "account-deleted": { color: "blue", message: "settings.delete.done" },
+  account_not_linked: { color: "red", message: "auth.error.accountNotLinked" },
+};
+
+/** Shows the toast a redirect asked for (?notice=… or an OAuth ?error=…), once, then tidies the address. */
+export function useNoticeToast() {
+  const { t } = useI18n();
+  const [params, setParams] = useSearchParams();
+  const notice = params.get("notice") ?? params.get("error");
+  useEffect(() => {
+    if (!notice) return;
+    const known = notices[notice] ?? (params.get("error") ? { color: "red", message: "auth.error.external" as MessageKey } : undefined);
+    if (known) notifications.show({ color: known.color, message: t(known.message) });
+    const next = new URLSearchParams(params);
+    next.delete("notice");
+    next.delete("error");
+    setParams(next, { replace: true, preventScrollReset: true });
+  }, [notice]); // eslint-disable-line react-hooks/exhaustive-deps -- once per notice
+}

@@ -1,0 +1,55 @@
+import { Anchor, Stack } from "@mantine/core";
+import { Link, redirect } from "react-router";
+import { SubmitButton, TextField } from "~/components/form/fields.tsx";
+import { ValidatedForm } from "~/components/form/validated-form.tsx";
+import { AuthCard } from "~/features/auth/auth-card.tsx";
+import { answerFormFailures, auth, enforceRateLimit, parseForm, unexpectedFailure } from "~/features/auth/auth-actions.server.ts";
+import { forgotPasswordSchema } from "~/features/auth/schemas.ts";
+import { requireAnonymous } from "~/features/auth/session.server.ts";
+import { pageMeta } from "~/features/marketing/meta.ts";
+import { useI18n } from "~/i18n/context.tsx";
+import { authRateLimits } from "../../../server/rate-limit.server.ts";
+import type { Route } from "./+types/forgot-password";
+
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "auth.forgot.meta");
+
+export async function loader({ context }: Route.LoaderArgs) {
+  requireAnonymous({ context });
+  return null;
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  return answerFormFailures(async () => {
+    const { email } = await parseForm(request, forgotPasswordSchema);
+    enforceRateLimit(context, "password-reset", email, authRateLimits.passwordReset);
+    try {
+      // The same answer whether or not the e-mail has an account.
+      await auth().api.requestPasswordReset({ body: { email, redirectTo: "/reset-password" }, headers: request.headers });
+    } catch (error) {
+      return unexpectedFailure(context, error, "password reset request");
+    }
+    return redirect("/sign-in?notice=reset-sent");
+  });
+}
+
+export default function ForgotPassword({ actionData }: Route.ComponentProps) {
+  const { t } = useI18n();
+  return (
+    <AuthCard
+      title={t("auth.forgot.title")}
+      subtitle={t("auth.forgot.subtitle")}
+      footer={
+        <Anchor component={Link} to="/sign-in">
+          {t("auth.forgot.backToSignIn")}
+        </Anchor>
+      }
+    >
+      <ValidatedForm schema={forgotPasswordSchema} result={actionData}>
+        <Stack gap="md">
+          <TextField name="email" type="email" label={t("auth.email")} autoComplete="email" required withAsterisk />
+          <SubmitButton fullWidth>{t("auth.forgot.submit")}</SubmitButton>
+        </Stack>
+      </ValidatedForm>
+    </AuthCard>
+  );
+}

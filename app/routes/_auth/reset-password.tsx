@@ -1,0 +1,62 @@
+import { Button, Stack, Text } from "@mantine/core";
+import { data, Link, redirect } from "react-router";
+import { PasswordField, SubmitButton } from "~/components/form/fields.tsx";
+import type { FormFailure } from "~/components/form/form-errors.ts";
+import { ValidatedForm } from "~/components/form/validated-form.tsx";
+import { AuthCard } from "~/features/auth/auth-card.tsx";
+import { answerFormFailures, auth, authErrorCode, parseForm, unexpectedFailure } from "~/features/auth/auth-actions.server.ts";
+import { isResetTokenUsable } from "~/features/auth/reset-token.server.ts";
+import { resetPasswordSchema } from "~/features/auth/schemas.ts";
+import { pageMeta } from "~/features/marketing/meta.ts";
+import { useI18n } from "~/i18n/context.tsx";
+import type { Route } from "./+types/reset-password";
+
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "auth.reset.meta");
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const token = new URL(request.url).searchParams.get("token") ?? "";
+  const usable = await isResetTokenUsable(token);
+  return data({ token, usable }, { status: usable ? 200 : 410 });
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  return answerFormFailures(async () => {
+    const form = await parseForm(request, resetPasswordSchema);
+    try {
+      await auth().api.resetPassword({ body: { newPassword: form.password, token: form.token } });
+    } catch (error) {
+      const code = authErrorCode(error);
+      if (code === "INVALID_TOKEN" || code === "USER_NOT_FOUND") return data<FormFailure & { expired: true }>({ expired: true }, { status: 410 });
+      return unexpectedFailure(context, error, "password reset");
+    }
+    return redirect("/sign-in?notice=password-reset");
+  });
+}
+
+export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useI18n();
+  const expired = !loaderData.usable || (actionData && "expired" in actionData);
+  if (expired) {
+    return (
+      <AuthCard title={t("auth.reset.invalidTitle")}>
+        <Stack gap="md">
+          <Text>{t("auth.reset.invalidBody")}</Text>
+          <Button component={Link} to="/forgot-password" fullWidth>
+            {t("auth.reset.requestNew")}
+          </Button>
+        </Stack>
+      </AuthCard>
+    );
+  }
+  return (
+    <AuthCard title={t("auth.reset.title")}>
+      <ValidatedForm schema={resetPasswordSchema} result={actionData}>
+        <input type="hidden" name="token" value={loaderData.token} />
+        <Stack gap="md">
+          <PasswordField name="password" label={t("auth.reset.newPassword")} description={t("auth.passwordHint")} autoComplete="new-password" required withAsterisk />
+          <SubmitButton fullWidth>{t("auth.reset.submit")}</SubmitButton>
+        </Stack>
+      </ValidatedForm>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,80 @@
+import { Anchor, Group, Stack } from "@mantine/core";
+import { data, Link, redirect, useSearchParams } from "react-router";
+import { CheckboxField, PasswordField, SubmitButton, TextField } from "~/components/form/fields.tsx";
+import type { FormFailure } from "~/components/form/form-errors.ts";
+import { ValidatedForm } from "~/components/form/validated-form.tsx";
+import { AuthCard, ExternalSignIn } from "~/features/auth/auth-card.tsx";
+import { answerFormFailures, auth, authErrorCode, enforceRateLimit, externalProviders, parseForm, unexpectedFailure } from "~/features/auth/auth-actions.server.ts";
+import { signInSchema } from "~/features/auth/schemas.ts";
+import { requireAnonymous, safeRedirectPath } from "~/features/auth/session.server.ts";
+import { useNoticeToast } from "~/features/auth/use-notice-toast.ts";
+import { pageMeta } from "~/features/marketing/meta.ts";
+import { useI18n } from "~/i18n/context.tsx";
+import { authRateLimits } from "../../../server/rate-limit.server.ts";
+import type { Route } from "./+types/sign-in";
+
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "auth.signIn.meta");
+
+export async function loader({ context }: Route.LoaderArgs) {
+  requireAnonymous({ context });
+  return { providers: externalProviders() };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  return answerFormFailures(async () => {
+    const form = await parseForm(request, signInSchema);
+    enforceRateLimit(context, "sign-in", form.email, authRateLimits.signIn);
+    try {
+      const { headers } = await auth().api.signInEmail({
+        body: { email: form.email, password: form.password, rememberMe: form.remember === "on" },
+        headers: request.headers,
+        returnHeaders: true,
+      });
+      return redirect(safeRedirectPath(form.redirectTo), { headers });
+    } catch (error) {
+      const code = authErrorCode(error);
+      // A wrong e-mail and a wrong password get the same answer.
+      if (code === "INVALID_EMAIL_OR_PASSWORD" || code === "INVALID_EMAIL" || code === "INVALID_PASSWORD") {
+        return data<FormFailure>({ formError: "auth.error.invalidCredentials" }, { status: 401 });
+      }
+      return unexpectedFailure(context, error, "sign-in");
+    }
+  });
+}
+
+export default function SignIn({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useI18n();
+  const [params] = useSearchParams();
+  const redirectTo = params.get("redirectTo") ?? undefined;
+  useNoticeToast();
+  return (
+    <AuthCard
+      title={t("auth.signIn.title")}
+      subtitle={t("auth.signIn.subtitle")}
+      footer={
+        <>
+          {t("auth.noAccount")}{" "}
+          <Anchor component={Link} to="/sign-up">
+            {t("auth.signUpLink")}
+          </Anchor>
+        </>
+      }
+    >
+      <ExternalSignIn providers={loaderData.providers} redirectTo={redirectTo} />
+      <ValidatedForm schema={signInSchema} result={actionData}>
+        {redirectTo && <input type="hidden" name="redirectTo" value={redirectTo} />}
+        <Stack gap="md">
+          <TextField name="email" type="email" label={t("auth.email")} autoComplete="email" required withAsterisk />
+          <PasswordField name="password" label={t("auth.password")} autoComplete="current-password" required withAsterisk />
+          <Group justify="space-between">
+            <CheckboxField name="remember" label={t("auth.rememberMe")} />
+            <Anchor component={Link} to="/forgot-password" size="sm">
+              {t("auth.forgotPassword")}
+            </Anchor>
+          </Group>
+          <SubmitButton fullWidth>{t("auth.logIn")}</SubmitButton>
+        </Stack>
+      </ValidatedForm>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,82 @@
+import { Anchor, Group, Stack, Text } from "@mantine/core";
+import { data, Link, redirect } from "react-router";
+import { PasswordField, SubmitButton, TextField } from "~/components/form/fields.tsx";
+import type { FormFailure } from "~/components/form/form-errors.ts";
+import { ValidatedForm } from "~/components/form/validated-form.tsx";
+import { AuthCard, ExternalSignIn } from "~/features/auth/auth-card.tsx";
+import { answerFormFailures, auth, authErrorCode, enforceRateLimit, externalProviders, parseForm, unexpectedFailure } from "~/features/auth/auth-actions.server.ts";
+import { signUpSchema } from "~/features/auth/schemas.ts";
+import { requireAnonymous } from "~/features/auth/session.server.ts";
+import { pageMeta } from "~/features/marketing/meta.ts";
+import { useI18n } from "~/i18n/context.tsx";
+import { joinName } from "../../../server/auth/names.ts";
+import { authRateLimits } from "../../../server/rate-limit.server.ts";
+import type { Route } from "./+types/sign-up";
+
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "auth.signUp.meta");
+
+export async function loader({ context }: Route.LoaderArgs) {
+  requireAnonymous({ context });
+  return { providers: externalProviders() };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  return answerFormFailures(async () => {
+    const form = await parseForm(request, signUpSchema);
+    enforceRateLimit(context, "sign-up", "", authRateLimits.signUp);
+    try {
+      const { headers } = await auth().api.signUpEmail({
+        body: { name: joinName(form.firstName, form.lastName), firstName: form.firstName, lastName: form.lastName, email: form.email, password: form.password },
+        headers: request.headers,
+        returnHeaders: true,
+      });
+      return redirect("/dashboard", { headers });
+    } catch (error) {
+      const code = authErrorCode(error);
+      if (code?.startsWith("USER_ALREADY_EXISTS")) return data<FormFailure>({ fieldErrors: { email: "auth.error.emailTaken" }, formError: "auth.error.emailTaken" }, { status: 422 });
+      if (code === "PASSWORD_TOO_SHORT") return data<FormFailure>({ fieldErrors: { password: "validation.passwordTooShort" } }, { status: 400 });
+      if (code === "PASSWORD_TOO_LONG") return data<FormFailure>({ fieldErrors: { password: "validation.passwordTooLong" } }, { status: 400 });
+      if (code === "INVALID_EMAIL") return data<FormFailure>({ fieldErrors: { email: "validation.email" } }, { status: 400 });
+      return unexpectedFailure(context, error, "sign-up");
+    }
+  });
+}
+
+export default function SignUp({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useI18n();
+  const [before, after] = t("auth.privacyNotice").split("{privacy}");
+  return (
+    <AuthCard
+      title={t("auth.signUp.title")}
+      subtitle={t("auth.signUp.subtitle")}
+      footer={
+        <>
+          {t("auth.haveAccount")}{" "}
+          <Anchor component={Link} to="/sign-in">
+            {t("auth.signInLink")}
+          </Anchor>
+        </>
+      }
+    >
+      <ExternalSignIn providers={loaderData.providers} />
+      <ValidatedForm schema={signUpSchema} result={actionData}>
+        <Stack gap="md">
+          <Group grow align="flex-start" wrap="wrap">
+            <TextField name="firstName" label={t("auth.firstName")} autoComplete="given-name" required withAsterisk miw={150} />
+            <TextField name="lastName" label={t("auth.lastName")} autoComplete="family-name" required withAsterisk miw={150} />
+          </Group>
+          <TextField name="email" type="email" label={t("auth.email")} autoComplete="email" required withAsterisk />
+          <PasswordField name="password" label={t("auth.password")} description={t("auth.passwordHint")} autoComplete="new-password" required withAsterisk />
+          <SubmitButton fullWidth>{t("auth.next")}</SubmitButton>
+          <Text size="xs" c="dimmed">
+            {before}
+            <Anchor component={Link} to="/privacy" size="xs">
+              {t("auth.privacyLink")}
+            </Anchor>
+            {after}
+          </Text>
+        </Stack>
+      </ValidatedForm>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,106 @@
+import { betterAuth, type BetterAuthOptions } from "better-auth";
+import { getMigrations } from "better-auth/db/migration";
+import { genericOAuth } from "better-auth/plugins";
+import type { AppConfig } from "../config.server.ts";
+import type { Db, DatabaseKind } from "../db/db.server.ts";
+import { actionMail, type Mailer } from "../mail/mail.server.ts";
+import { splitDisplayName } from "./names.ts";
+import { ensurePersonalWorkspace } from "./workspaces.server.ts";
+
+export const sessionDays = 30;
+export const resetLinkMinutes = 60;
+export const oidcProviderId = "oidc";
+
+interface AuthDeps {
+  config: AppConfig;
+  db: Db;
+  kind: DatabaseKind;
+  mailer: Mailer;
+}
+
+const nameFromProfile = (profile: { name?: unknown }) => splitDisplayName(typeof profile.name === "string" ? profile.name : "");
+
+/** Everything Better Auth needs; the same object drives its schema migration and its runtime. */
+export function createAuthOptions({ config, db, kind, mailer }: AuthDeps) {
+  return {
+    appName: "Sellscribe",
+    baseURL: config.publicUrl,
+    secret: config.sessionSecret,
+    trustedOrigins: [new URL(config.publicUrl).origin],
+    database: { db, type: kind, transaction: true },
+    telemetry: { enabled: false },
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: 8,
+      maxPasswordLength: 128,
+      autoSignIn: true,
+      revokeSessionsOnPasswordReset: true,
+      resetPasswordTokenExpiresIn: resetLinkMinutes * 60,
+      // Our own page takes the token; Better Auth's GET hop is not needed.
+      sendResetPassword: async ({ user, token }) => {
+        await mailer.send(
+          actionMail({
+            to: user.email,
+            subject: "Reset your Sellscribe password",
+            intro: "Someone asked to reset the password of your Sellscribe account. If it was you, choose a new password with the button below.",
+            action: "Choose a new password",
+            url: `${config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`,
+            outro: `The link works once and expires in ${resetLinkMinutes} minutes. If you did not ask for it, ignore this e-mail: your password stays as it is.`,
+          }),
+        );
+      },
+    },
+    session: { expiresIn: sessionDays * 86_400, updateAge: 86_400 },
+    user: {
+      additionalFields: {
+        firstName: { type: "string", required: false, defaultValue: "" },
+        lastName: { type: "string", required: false, defaultValue: "" },
+      },
+      deleteUser: { enabled: true },
+    },
+    // Better Auth links an external account to an existing one only when the provider says the
+    // e-mail is verified and the local e-mail is verified too; otherwise it refuses (account_not_linked).
+    account: { accountLinking: { enabled: true } },
+    socialProviders: config.google
+      ? { google: { clientId: config.google.clientId, clientSecret: config.google.clientSecret, mapProfileToUser: nameFromProfile } }
+      : {},
+    plugins: config.oidc
+      ? [
+          genericOAuth({
+            config: [
+              {
+                providerId: oidcProviderId,
+                discoveryUrl: `${config.oidc.issuer}/.well-known/openid-configuration`,
+                clientId: config.oidc.clientId,
+                clientSecret: config.oidc.clientSecret,
+                scopes: ["openid", "email", "profile"],
+                pkce: true,
+                mapProfileToUser: nameFromProfile,
+              },
+            ],
+          }),
+        ]
+      : [],
+    databaseHooks: {
+      user: { create: { after: async (user: { id: string; name: string; email: string }) => void (await ensurePersonalWorkspace(db, user)) } },
+    },
+    // Applies to requests through /api/auth (OAuth callbacks); our own actions use server/rate-limit.
+    rateLimit: { enabled: true, storage: "memory" },
+    advanced: {
+      ipAddress: { ipAddressHeaders: ["x-client-ip"] },
+      useSecureCookies: config.publicUrl.startsWith("https://"),
+    },
+  } satisfies BetterAuthOptions;
+}
+
+export function createAuth(deps: AuthDeps) {
+  return betterAuth(createAuthOptions(deps));
+}
+
+export type Auth = ReturnType<typeof createAuth>;
+
+/** Creates or extends Better Auth's tables (user, session, account, verification). */
+export async function migrateAuthTables(deps: AuthDeps): Promise<void> {
+  const { runMigrations } = await getMigrations(createAuthOptions(deps));
+  await runMigrations();
+}

@@ -1,0 +1,41 @@
+import { randomUUID } from "node:crypto";
+import type { Db } from "../db/db.server.ts";
+
+const trialDays = 7;
+
+/** Creates the user's personal workspace (owner role) unless they already belong to one. Safe to call twice. */
+export async function ensurePersonalWorkspace(db: Db, user: { id: string; name: string; email: string }, now = new Date()): Promise<string> {
+  return db.transaction().execute(async (trx) => {
+    const existing = await trx.selectFrom("member").select("workspaceId").where("userId", "=", user.id).executeTakeFirst();
+    if (existing) return existing.workspaceId;
+    const id = randomUUID();
+    await trx
+      .insertInto("workspace")
+      .values({
+        id,
+        name: user.name || user.email,
+        website: null,
+        billingEmail: user.email,
+        trialEndsAt: new Date(now.getTime() + trialDays * 86_400_000).toISOString(),
+        periodStart: now.toISOString(),
+      })
+      .execute();
+    await trx.insertInto("member").values({ workspaceId: id, userId: user.id, role: "owner" }).execute();
+    return id;
+  });
+}
+
+/** Removes the workspaces in which this user is the only owner (their data goes with them). */
+export async function deleteSoleOwnedWorkspaces(db: Db, userId: string): Promise<void> {
+  const owned = await db.selectFrom("member").select("workspaceId").where("userId", "=", userId).where("role", "=", "owner").execute();
+  for (const { workspaceId } of owned) {
+    const otherOwners = await db
+      .selectFrom("member")
+      .select("userId")
+      .where("workspaceId", "=", workspaceId)
+      .where("role", "=", "owner")
+      .where("userId", "!=", userId)
+      .executeTakeFirst();
+    if (!otherOwners) await db.deleteFrom("workspace").where("id", "=", workspaceId).execute();
+  }
+}

@@ -1,0 +1,59 @@
+import nodemailer, { type Transporter } from "nodemailer";
+import type { AppConfig } from "../config.server.ts";
+import { logger } from "../logger.server.ts";
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export interface OutboxEntry extends MailMessage {
+  id: number;
+  sentAt: string;
+}
+
+export interface Mailer {
+  send(message: MailMessage): Promise<void>;
+  /** Mails kept by the dev outbox (newest first); empty when SMTP is configured. */
+  outbox(): OutboxEntry[];
+}
+
+const outboxLimit = 100;
+
+/** SMTP through nodemailer when SMTP_URL is set; otherwise a dev outbox that logs and keeps mails. */
+export function createMailer(config: AppConfig["mail"]): Mailer {
+  const kept: OutboxEntry[] = [];
+  let nextId = 1;
+  let transport: Transporter | undefined;
+  if (config.smtpUrl) transport = nodemailer.createTransport(config.smtpUrl);
+
+  return {
+    async send(message) {
+      if (transport) {
+        await transport.sendMail({ from: config.from, ...message });
+        logger.info({ to: message.to, subject: message.subject }, "mail sent");
+        return;
+      }
+      kept.unshift({ ...message, id: nextId++, sentAt: new Date().toISOString() });
+      kept.length = Math.min(kept.length, outboxLimit);
+      logger.info({ to: message.to, subject: message.subject, text: message.text }, "mail kept in the dev outbox (SMTP_URL is not set)");
+    },
+    outbox: () => [...kept],
+  };
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+
+/** A plain transactional mail with one button; both text and HTML parts. */
+export function actionMail({ to, subject, intro, action, url, outro }: { to: string; subject: string; intro: string; action: string; url: string; outro: string }): MailMessage {
+  const text = `${intro}\n\n${action}: ${url}\n\n${outro}\n\nSellscribe`;
+  const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#212529">
+<p>${escapeHtml(intro)}</p>
+<p><a href="${escapeHtml(url)}" style="display:inline-block;background:#087f74;color:#fff;padding:10px 18px;border-radius:6px;text-decoration:none">${escapeHtml(action)}</a></p>
+<p style="font-size:13px;color:#495057">${escapeHtml(outro)}<br>${escapeHtml(url)}</p>
+<p>Sellscribe</p></body></html>`;
+  return { to, subject, text, html };
+}

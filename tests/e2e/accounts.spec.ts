@@ -1,0 +1,191 @@
+import { expect, test } from "@playwright/test";
+import { startServer } from "../support/server-process.ts";
+import { linkFromMail, signIn, signOut, signUp, testPassword, uniqueEmail } from "../support/e2e.ts";
+
+test.describe("accounts", () => {
+  test("sign up, sign out, sign in with Remember me, reset the password by e-mail, sign in with the new one", async ({ page, context }) => {
+    const { email } = await signUp(page);
+    await expect(page.getByRole("heading", { name: "Hello, Ada!" })).toBeVisible();
+    await signOut(page);
+
+    await page.goto("/sign-in");
+    await expect(page.getByRole("heading", { name: "Start your free trial" })).toBeVisible();
+    await signIn(page, email, testPassword, { remember: true });
+    await expect(page).toHaveURL(/\/dashboard$/);
+    const session = (await context.cookies()).find((c) => c.name.endsWith("session_token"));
+    expect(session?.httpOnly).toBe(true);
+    expect(session!.expires * 1000 - Date.now()).toBeGreaterThan(29 * 86_400_000);
+    await signOut(page);
+
+    await page.goto("/sign-in");
+    await page.getByRole("link", { name: "Forgot Password?" }).click();
+    await page.getByRole("textbox", { name: "E-mail", exact: true }).fill(email.toUpperCase());
+    await page.getByRole("button", { name: "Reset Password" }).click();
+    await expect(page).toHaveURL(/\/sign-in$/);
+    await expect(page.getByText(/Success Operation/)).toBeVisible();
+
+    const link = await linkFromMail(email, /Reset your Sellscribe password/);
+    expect(link).toMatch(/\/reset-password\?token=/);
+    await page.goto(link);
+    await page.getByRole("textbox", { name: "New password", exact: true }).fill("a-new-password-2026");
+    await page.getByRole("button", { name: "Save new password" }).click();
+    await expect(page).toHaveURL(/\/sign-in$/);
+    await expect(page.getByText("Your password was changed. Log in with the new one.")).toBeVisible();
+
+    // The link works once.
+    await page.goto(link);
+    await expect(page.getByRole("heading", { name: "This link has expired or was already used" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Send me a new link" })).toHaveAttribute("href", "/forgot-password");
+
+    await page.goto("/sign-in");
+    await signIn(page, email, testPassword);
+    await expect(page.getByText("The e-mail or password is not right. Check both and try again.")).toBeVisible();
+    await signIn(page, email, "a-new-password-2026");
+    await expect(page).toHaveURL(/\/dashboard$/);
+  });
+
+  test("without Remember me the session cookie ends with the browser session", async ({ page, context }) => {
+    const { email } = await signUp(page);
+    await signOut(page);
+    await page.goto("/sign-in");
+    await signIn(page, email, testPassword);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    const session = (await context.cookies()).find((c) => c.name.endsWith("session_token"));
+    expect(session?.expires).toBe(-1);
+  });
+
+  test("the shared form wrapper shows field messages and a toast, and does not submit", async ({ page }) => {
+    await page.goto("/sign-in");
+    const email = page.getByRole("textbox", { name: "E-mail", exact: true });
+    // Nothing shows before the user types or submits.
+    await expect(page.getByText("Required field")).toHaveCount(0);
+    await email.fill("a");
+    await email.fill("");
+    await expect(page.getByText("Required field")).toHaveCount(1);
+    let posted = false;
+    page.on("request", (request) => {
+      if (request.method() === "POST") posted = true;
+    });
+    await page.getByRole("button", { name: "Log in" }).click();
+    await expect(page.getByText("There are errors in the form")).toBeVisible();
+    await expect(page.getByText("Required field")).toHaveCount(2);
+    await expect(email).toHaveAttribute("aria-invalid", "true");
+    await expect(email).toBeFocused();
+    expect(posted).toBe(false);
+    await email.fill("not-an-email");
+    await expect(page.getByText("Enter an e-mail address like name@example.com")).toBeVisible();
+  });
+
+  test("sign-up failures are shown, never only logged", async ({ page }) => {
+    const { email } = await signUp(page);
+    await signOut(page);
+    await page.goto("/sign-up");
+    await page.getByLabel("First name").fill("Other");
+    await page.getByLabel("Last name").fill("Person");
+    await page.getByRole("textbox", { name: "E-mail", exact: true }).fill(email.toUpperCase());
+    await page.getByRole("textbox", { name: "Password", exact: true }).fill("short");
+    await page.getByRole("button", { name: "Next" }).click();
+    await expect(page.getByText("Use at least 8 characters")).toBeVisible();
+    await page.getByRole("textbox", { name: "Password", exact: true }).fill(testPassword);
+    await page.getByRole("button", { name: "Next" }).click();
+    await expect(page.getByText("An account already uses this e-mail. Log in instead, or reset your password.").first()).toBeVisible();
+    await expect(page).toHaveURL(/\/sign-up$/);
+    await expect(page.getByRole("link", { name: "Privacy Policy" })).toHaveAttribute("href", "/privacy");
+  });
+
+  test("guards: a guest is sent to sign in and back; a signed-in user skips guest pages", async ({ page }) => {
+    const { email } = await signUp(page);
+    await signOut(page);
+    const response = await page.request.get("/settings/personal", { maxRedirects: 0 });
+    expect(response.status()).toBe(302);
+    expect(await response.text()).not.toContain("Delete my account");
+    await page.goto("/settings/personal");
+    await expect(page).toHaveURL(/\/sign-in\?redirectTo=%2Fsettings%2Fpersonal$/);
+    await signIn(page, email, testPassword);
+    await expect(page).toHaveURL(/\/settings\/personal$/);
+    for (const path of ["/sign-in", "/sign-up", "/forgot-password"]) {
+      await page.goto(path);
+      await expect(page).toHaveURL(/\/dashboard$/);
+    }
+  });
+
+  test("an OpenID Connect sign-in takes first and last name from the display name", async ({ page }) => {
+    await page.goto("/sign-in");
+    await page.getByRole("button", { name: "Continue with Test SSO" }).click();
+    await page.getByPlaceholder("Enter any login").fill("ada");
+    await page.getByPlaceholder("and password").fill("anything");
+    await page.getByRole("button", { name: "Sign-in" }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByRole("heading", { name: "Hello, Ada!" })).toBeVisible();
+    await page.goto("/settings/personal");
+    await expect(page.getByLabel("First name")).toHaveValue("Ada");
+    await expect(page.getByLabel("Last name")).toHaveValue("Lovelace");
+  });
+
+  test("profile: rename, change the password, then delete the account", async ({ page }) => {
+    const { email } = await signUp(page, { firstName: "<b>Bold</b>", lastName: "O'Brien" });
+    await page.goto("/settings/personal");
+    await expect(page.getByLabel("First name")).toHaveValue("<b>Bold</b>");
+    await page.getByLabel("First name").fill("Grace");
+    await page.getByLabel("Last name").fill("Hopper");
+    await page.getByRole("button", { name: "Save" }).click();
+    await expect(page.getByText("Your name was saved.")).toBeVisible();
+    await page.reload();
+    await expect(page.getByLabel("First name")).toHaveValue("Grace");
+
+    await page.getByRole("textbox", { name: "Current password", exact: true }).fill("wrong-password");
+    await page.getByRole("textbox", { name: "New password", exact: true }).fill("hopper-password-1");
+    await page.getByRole("button", { name: "Update Password" }).click();
+    await expect(page.getByText("The current password is not right.")).toBeVisible();
+    await page.getByRole("textbox", { name: "Current password", exact: true }).fill(testPassword);
+    await page.getByRole("button", { name: "Update Password" }).click();
+    await expect(page.getByText("Your password was changed. Other devices were signed out.")).toBeVisible();
+    await signOut(page);
+    await page.goto("/sign-in");
+    await signIn(page, email, "hopper-password-1");
+    await expect(page).toHaveURL(/\/dashboard$/);
+
+    await page.goto("/settings/personal");
+    await page.getByLabel("Type DELETE to confirm").fill("delete");
+    await page.getByRole("button", { name: "Delete my account" }).click();
+    await expect(page.getByText("Type DELETE in capital letters to confirm")).toBeVisible();
+    await page.getByLabel("Type DELETE to confirm").fill("DELETE");
+    await page.getByRole("button", { name: "Delete my account" }).click();
+    await expect(page).toHaveURL(/\/sign-in$/);
+    await expect(page.getByText("Your account and its data were deleted.")).toBeVisible();
+    await signIn(page, email, "hopper-password-1");
+    await expect(page.getByText("The e-mail or password is not right. Check both and try again.")).toBeVisible();
+  });
+
+  test("too many wrong passwords get a clear 429 with when to retry", async ({ page }) => {
+    const email = uniqueEmail("guess");
+    await page.goto("/sign-in");
+    for (let attempt = 0; attempt < 10; attempt++) {
+      const response = await page.request.post("/sign-in", { form: { email, password: "wrong-password" }, maxRedirects: 0, headers: { Origin: new URL(page.url()).origin } });
+      expect(response.status()).toBe(401);
+    }
+    await signIn(page, email, "wrong-password");
+    await expect(page.getByText(/Too many attempts\. Try again in \d+ seconds\./)).toBeVisible();
+  });
+});
+
+test("a session survives a server restart", async ({ browser }) => {
+  const first = await startServer();
+  const context = await browser.newContext({ baseURL: first.url });
+  const page = await context.newPage();
+  try {
+    await signUp(page);
+    expect(await first.stop()).toBe(0);
+    const second = await startServer({}, { dataDir: first.dataDir, port: first.port });
+    try {
+      await page.goto("/dashboard");
+      await expect(page).toHaveURL(/\/dashboard$/);
+      await expect(page.getByRole("heading", { name: "Hello, Ada!" })).toBeVisible();
+    } finally {
+      await second.stop();
+    }
+  } finally {
+    await context.close();
+    await first.stop();
+  }
+});

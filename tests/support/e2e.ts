@@ -1,0 +1,51 @@
+import { randomBytes } from "node:crypto";
+import { expect, type Page } from "@playwright/test";
+
+/** A fresh e-mail address per test, so tests never share an account. */
+export function uniqueEmail(label = "seller"): string {
+  return `${label}-${randomBytes(5).toString("hex")}@example.com`;
+}
+
+export const testPassword = "listing-copy-2026";
+
+/** Mails the SMTP sink received for an address (newest last). */
+export async function mailsTo(address: string): Promise<{ subject: string; text: string; html: string }[]> {
+  const response = await fetch(`http://127.0.0.1:${process.env.E2E_SMTP_API_PORT}/messages?to=${encodeURIComponent(address)}`);
+  return (await response.json()) as { subject: string; text: string; html: string }[];
+}
+
+/** Waits for the newest mail to an address whose subject matches, and returns its first link. */
+export async function linkFromMail(address: string, subject: RegExp): Promise<string> {
+  let link: string | undefined;
+  await expect
+    .poll(async () => {
+      const mail = (await mailsTo(address)).filter((m) => subject.test(m.subject)).at(-1);
+      link = mail ? /https?:\/\/\S+/.exec(mail.text)?.[0] : undefined;
+      return link;
+    })
+    .toBeTruthy();
+  return link!;
+}
+
+export async function signUp(page: Page, { firstName = "Ada", lastName = "Lovelace", email = uniqueEmail(), password = testPassword } = {}) {
+  await page.goto("/sign-up");
+  await page.getByLabel("First name").fill(firstName);
+  await page.getByLabel("Last name").fill(lastName);
+  await page.getByRole("textbox", { name: "E-mail", exact: true }).fill(email);
+  await page.getByRole("textbox", { name: "Password", exact: true }).fill(password);
+  await page.getByRole("button", { name: "Next" }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  return { email, password, firstName, lastName };
+}
+
+export async function signIn(page: Page, email: string, password: string, { remember = false } = {}) {
+  await page.getByRole("textbox", { name: "E-mail", exact: true }).fill(email);
+  await page.getByRole("textbox", { name: "Password", exact: true }).fill(password);
+  if (remember) await page.getByLabel("Remember me").check();
+  await page.getByRole("button", { name: "Log in" }).click();
+}
+
+export async function signOut(page: Page) {
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await expect(page).toHaveURL(/\/$/);
+}
