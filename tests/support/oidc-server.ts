@@ -30,10 +30,10 @@
  * The provider's session cookie (_session) remembers the login, so a second sign-in in the same browser
  * context skips the login page; use a fresh context (or prompt=login) to see it again.
  */
+import { closeOnSignal, isMainModule, portFromEnv } from "./standalone.ts";
 import { generateKeyPairSync, randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { pathToFileURL } from "node:url";
 
 const HOST = "127.0.0.1";
 
@@ -259,16 +259,7 @@ function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
-function portFromEnv(name: string, fallback: number): number {
-  const raw = process.env[name];
-  if (raw === undefined || raw === "") return fallback;
-  const port = Number(raw);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`${name} must be a port number, got "${raw}"`);
-  return port;
-}
-
-const entry = process.argv[1];
-if (entry && import.meta.url === pathToFileURL(entry).href) {
+if (isMainModule(import.meta.url)) {
   const redirectUris = (process.env.OIDC_REDIRECT_URIS ?? "")
     .split(",")
     .map((uri) => uri.trim())
@@ -280,18 +271,5 @@ if (entry && import.meta.url === pathToFileURL(entry).href) {
     redirectUris: redirectUris.length > 0 ? redirectUris : undefined,
   });
   console.log(`OIDC provider at ${oidc.issuer}`);
-  const shutdown = (signal: NodeJS.Signals) => {
-    console.log(`oidc-server: ${signal} received, shutting down`);
-    const force = setTimeout(() => process.exit(0), 3000);
-    force.unref();
-    oidc.close().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        console.error("oidc-server: error while closing:", error);
-        process.exit(1);
-      },
-    );
-  };
-  process.once("SIGTERM", shutdown);
-  process.once("SIGINT", shutdown);
+  closeOnSignal("oidc-server", () => oidc.close());
 }

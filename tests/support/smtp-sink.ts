@@ -17,9 +17,9 @@
  * and point the app at it with SMTP_URL=smtp://127.0.0.1:1025
  * Or start it in-process with startSmtpSink({ smtpPort: 0, apiPort: 0 }) (0 = any free port).
  */
+import { closeOnSignal, isMainModule, portFromEnv } from "./standalone.ts";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { pathToFileURL } from "node:url";
 import { simpleParser } from "mailparser";
 import type { AddressObject } from "mailparser";
 import { SMTPServer } from "smtp-server";
@@ -154,33 +154,11 @@ export async function startSmtpSink({ smtpPort, apiPort }: { smtpPort: number; a
   };
 }
 
-function portFromEnv(name: string, fallback: number): number {
-  const raw = process.env[name];
-  if (raw === undefined || raw === "") return fallback;
-  const port = Number(raw);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`${name} must be a port number, got "${raw}"`);
-  return port;
-}
-
-const entry = process.argv[1];
-if (entry && import.meta.url === pathToFileURL(entry).href) {
+if (isMainModule(import.meta.url)) {
   const sink = await startSmtpSink({
     smtpPort: portFromEnv("SMTP_PORT", 1025),
     apiPort: portFromEnv("SMTP_API_PORT", 8025),
   });
   console.log(`SMTP sink on ${HOST}:${sink.smtpPort}, API on http://${HOST}:${sink.apiPort}`);
-  const shutdown = (signal: NodeJS.Signals) => {
-    console.log(`smtp-sink: ${signal} received, shutting down`);
-    const force = setTimeout(() => process.exit(0), 3000);
-    force.unref();
-    sink.close().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        console.error("smtp-sink: error while closing:", error);
-        process.exit(1);
-      },
-    );
-  };
-  process.once("SIGTERM", shutdown);
-  process.once("SIGINT", shutdown);
+  closeOnSignal("smtp-sink", () => sink.close());
 }
