@@ -1,16 +1,17 @@
 import pino from "pino";
+import pretty from "pino-pretty";
 import { getConfig } from "./config.server.ts";
 
 const config = getConfig();
 
-/** JSON logs in production; pretty, human-readable lines in development. */
-export const logger = pino({
+const options: pino.LoggerOptions = {
   level: config.logLevel,
   redact: {
     paths: ["password", "*.password", "newPassword", "*.newPassword", "req.headers.cookie", "headers.cookie", "*.apiKey", "*.token"],
     censor: "[redacted]",
   },
-  ...(config.isProduction || config.env === "test"
-    ? {}
-    : { transport: { target: "pino-pretty", options: { colorize: true, translateTime: "SYS:HH:MM:ss" } } }),
-});
+};
+
+/** JSON logs in production and tests; pretty, human-readable lines in development (a stream, not a worker transport, so it also runs under Vite). */
+export const logger =
+  config.isProduction || config.env === "test" ? pino(options) : pino(options, pretty({ colorize: true, translateTime: "SYS:HH:MM:ss" }));

@@ -18,7 +18,8 @@ try {
   if (development) {
     const { createServer: createVite } = await import("vite");
     vite = await createVite({ root, server: { middlewareMode: true }, appType: "custom" });
-    mod = await vite.ssrLoadModule("./server/app.ts");
+    // The SSR environment's runner, so the app and React Router's virtual build share one module graph.
+    mod = await vite.environments.ssr.runner.import("./server/app.ts");
   } else {
     mod = await import(pathToFileURL(path.join(root, "build/server/index.js")).href);
   }

@@ -2,18 +2,11 @@ import type { Generated } from "kysely";
 
 /** Our tables, plus the columns of Better Auth's tables that our own queries touch. */
 export interface Database {
-  app_meta: AppMetaTable;
   user: UserTable;
   session: SessionTable;
   verification: VerificationTable;
   workspace: WorkspaceTable;
   member: MemberTable;
-}
-
-export interface AppMetaTable {
-  key: string;
-  value: string;
-  updatedAt: Generated<string>;
 }
 
 /** Better Auth's user table (SQLite stores booleans as 0/1 and dates as ISO text). */

@@ -24,10 +24,10 @@ describe.each(testDatabaseKinds)("migrations on %s", (kind) => {
 
   it("leave tables the app can write to and read back", async () => {
     testDb = await createTestDb(kind);
-    await testDb.db.insertInto("app_meta").values({ key: "k", value: "v" }).execute();
-    const row = await testDb.db.selectFrom("app_meta").selectAll().where("key", "=", "k").executeTakeFirstOrThrow();
-    expect(row.value).toBe("v");
-    const { rows } = await sql<{ n: number }>`select count(*) as n from app_meta`.execute(testDb.db);
+    await testDb.db.insertInto("workspace").values({ id: "w1", name: "Shop", website: null, billingEmail: null, trialEndsAt: "2026-12-01T00:00:00.000Z", periodStart: "2026-11-24T00:00:00.000Z" }).execute();
+    const row = await testDb.db.selectFrom("workspace").selectAll().where("id", "=", "w1").executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ name: "Shop", plan: "trial" });
+    const { rows } = await sql<{ n: number }>`select count(*) as n from workspace`.execute(testDb.db);
     expect(Number(rows[0]?.n)).toBe(1);
   });
 });

@@ -43,10 +43,10 @@ export function CheckboxField({ name, ...props }: NamedProps<CheckboxProps>) {
 }
 
 /** The submit button: a spinner and disabled while its form is being submitted. */
-export function SubmitButton({ children, pending, ...props }: ButtonProps & { children: React.ReactNode; pending?: boolean; name?: string; value?: string }) {
-  const field = useFormState();
+export function SubmitButton({ children, ...props }: ButtonProps & { children: React.ReactNode }) {
+  const form = useFormState();
   return (
-    <Button type="submit" loading={pending ?? field.submitting} {...props}>
+    <Button type="submit" loading={form.submitting} {...props}>
       {children}
     </Button>
   );

@@ -1,5 +1,5 @@
 import { notifications } from "@mantine/notifications";
-import { createContext, useContext, useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from "react";
+import { createContext, useCallback, useContext, useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { Form, useNavigation, type FormProps } from "react-router";
 import type { z } from "zod";
 import { useI18n } from "~/i18n/context.tsx";
@@ -21,8 +21,11 @@ export function useFormState(): FormState {
 /** A message key from a schema or an action, shown in the page's language; other text as is. */
 export function useMessage() {
   const { t } = useI18n();
-  return (message: string | undefined, params?: Record<string, string | number>) =>
-    message === undefined ? undefined : message.includes(".") && !message.includes(" ") ? t(message as MessageKey, params) : message;
+  return useCallback(
+    (message: string | undefined, params?: Record<string, string | number>) =>
+      message === undefined ? undefined : message.includes(".") && !message.includes(" ") ? t(message as MessageKey, params) : message,
+    [t],
+  );
 }
 
 interface ValidatedFormProps extends Omit<FormProps, "onSubmit"> {
@@ -46,7 +49,15 @@ export function ValidatedForm({ schema, result, children, ...formProps }: Valida
   const [submitted, setSubmitted] = useState(false);
   const [clientErrors, setClientErrors] = useState<FieldErrors>({});
   const [serverErrors, setServerErrors] = useState<FieldErrors>({});
-  const submitting = navigation.state === "submitting" && navigation.formAction === (formProps.action ?? navigation.formAction);
+  // Only the form that was sent shows a spinner, even when a page has several forms for one action.
+  const busy = navigation.state !== "idle";
+  const [sent, setSent] = useState(false);
+  const [wasBusy, setWasBusy] = useState(busy);
+  if (busy !== wasBusy) {
+    setWasBusy(busy);
+    if (!busy) setSent(false);
+  }
+  const submitting = sent && busy;
 
   // A new server answer replaces what the server said before (adjusted during render, not in an effect).
   const [lastResult, setLastResult] = useState(result);
@@ -57,7 +68,7 @@ export function ValidatedForm({ schema, result, children, ...formProps }: Valida
   // A form-level error becomes a toast.
   useEffect(() => {
     if (result?.formError) notifications.show({ color: "red", message: translate(result.formError, result.formErrorParams) });
-  }, [result]); // eslint-disable-line react-hooks/exhaustive-deps -- one toast per answer
+  }, [result, translate]);
 
   const validate = (): FieldErrors => {
     if (!formRef.current) return {};
@@ -66,24 +77,24 @@ export function ValidatedForm({ schema, result, children, ...formProps }: Valida
     return parsed.success ? {} : fieldErrorsOf(parsed.error);
   };
 
-  const state = useMemo<FormState>(
-    () => ({
-      errorFor: (name) => translate(serverErrors[name] ?? (submitted || touched.has(name) ? clientErrors[name] : undefined)),
-      touch: (name) => {
-        setTouched((prev) => (prev.has(name) ? prev : new Set(prev).add(name)));
-        setServerErrors((prev) => (prev[name] ? { ...prev, [name]: undefined } : prev));
-        setClientErrors(validate());
-      },
-      submitting,
-    }),
-    [serverErrors, clientErrors, touched, submitted, submitting], // eslint-disable-line react-hooks/exhaustive-deps -- validate reads the live form
-  );
+  const state: FormState = {
+    errorFor: (name) => translate(serverErrors[name] ?? (submitted || touched.has(name) ? clientErrors[name] : undefined)),
+    touch: (name) => {
+      setTouched((prev) => (prev.has(name) ? prev : new Set(prev).add(name)));
+      setServerErrors((prev) => (prev[name] ? { ...prev, [name]: undefined } : prev));
+      setClientErrors(validate());
+    },
+    submitting,
+  };
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     const errors = validate();
     setClientErrors(errors);
     setSubmitted(true);
-    if (Object.keys(errors).length === 0) return;
+    if (Object.keys(errors).length === 0) {
+      setSent(true);
+      return;
+    }
     event.preventDefault();
     notifications.show({ color: "red", message: t("form.hasErrors") });
     const first = Object.keys(errors)[0];

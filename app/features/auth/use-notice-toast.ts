@@ -1,5 +1,5 @@
 import { notifications } from "@mantine/notifications";
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
 import { useSearchParams } from "react-router";
 import { useI18n } from "~/i18n/context.tsx";
 import type { MessageKey } from "~/i18n/i18n.ts";
@@ -17,13 +17,15 @@ export function useNoticeToast() {
   const { t } = useI18n();
   const [params, setParams] = useSearchParams();
   const notice = params.get("notice") ?? params.get("error");
+  const shown = useRef<string | null>(null);
   useEffect(() => {
-    if (!notice) return;
+    if (!notice || shown.current === notice) return;
+    shown.current = notice;
     const known = notices[notice] ?? (params.get("error") ? { color: "red", message: "auth.error.external" as MessageKey } : undefined);
     if (known) notifications.show({ color: known.color, message: t(known.message) });
     const next = new URLSearchParams(params);
     next.delete("notice");
     next.delete("error");
     setParams(next, { replace: true, preventScrollReset: true });
-  }, [notice]); // eslint-disable-line react-hooks/exhaustive-deps -- once per notice
+  }, [notice, params, setParams, t]);
 }

@@ -1,16 +1,13 @@
 import { Anchor, Blockquote, Container, Stack, Text, Title } from "@mantine/core";
 import { pageMeta } from "~/features/marketing/meta.ts";
-import { getPublicSiteConfig } from "~/features/marketing/public-config.server.ts";
+import { useSupportEmail } from "~/features/marketing/use-support-email.ts";
 import { useI18n } from "~/i18n/context.tsx";
 import type { Route } from "./+types/about";
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "about.meta.title", "about.meta.description");
 
-export async function loader() {
-  return getPublicSiteConfig();
-}
-
-export default function About({ loaderData }: Route.ComponentProps) {
+export default function About() {
+  const supportEmail = useSupportEmail();
   const { t } = useI18n();
   const [before, after] = t("about.contact").split("{email}");
   return (
@@ -26,7 +23,7 @@ export default function About({ loaderData }: Route.ComponentProps) {
         <Text>{t("about.body2")}</Text>
         <Text>
           {before}
-          <Anchor href={`mailto:${loaderData.supportEmail}`}>{loaderData.supportEmail}</Anchor>
+          <Anchor href={`mailto:${supportEmail}`}>{supportEmail}</Anchor>
           {after}
         </Text>
       </Stack>

@@ -3,17 +3,13 @@ import { IconFileDescription, IconKey, IconPlayerPlay, IconSparkles } from "@tab
 import { Link } from "react-router";
 import { Faq } from "~/features/marketing/faq.tsx";
 import { pageMeta } from "~/features/marketing/meta.ts";
-import { getPublicSiteConfig } from "~/features/marketing/public-config.server.ts";
+import { useSupportEmail } from "~/features/marketing/use-support-email.ts";
 import { useI18n } from "~/i18n/context.tsx";
 import type { MessageKey } from "~/i18n/i18n.ts";
 import type { Route } from "./+types/index";
 import classes from "./landing.module.css";
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "landing.meta.title", "landing.meta.description");
-
-export async function loader() {
-  return getPublicSiteConfig();
-}
 
 const features: { icon: typeof IconSparkles; title: MessageKey; body: MessageKey }[] = [
   { icon: IconFileDescription, title: "landing.feature.write.title", body: "landing.feature.write.body" },
@@ -33,7 +29,8 @@ const testimonials: { quote: MessageKey; name: MessageKey; role: MessageKey }[] 
   { quote: "landing.testimonial2.quote", name: "landing.testimonial2.name", role: "landing.testimonial2.role" },
 ];
 
-export default function Landing({ loaderData }: Route.ComponentProps) {
+export default function Landing() {
+  const supportEmail = useSupportEmail();
   const { t } = useI18n();
   return (
     <>
@@ -142,7 +139,7 @@ export default function Landing({ loaderData }: Route.ComponentProps) {
         </Box>
       </Container>
 
-      <Faq supportEmail={loaderData.supportEmail} />
+      <Faq supportEmail={supportEmail} />
 
       <Box component="section" className={classes.cta} aria-labelledby="cta-title">
         <Container size="md" py={64}>

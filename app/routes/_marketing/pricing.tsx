@@ -5,15 +5,11 @@ import { Link } from "react-router";
 import { plans, sharedFeatures, type BillingPeriod, type Plan } from "~/features/billing/plans.ts";
 import { Faq } from "~/features/marketing/faq.tsx";
 import { pageMeta } from "~/features/marketing/meta.ts";
-import { getPublicSiteConfig } from "~/features/marketing/public-config.server.ts";
+import { useSupportEmail } from "~/features/marketing/use-support-email.ts";
 import { useI18n } from "~/i18n/context.tsx";
 import type { Route } from "./+types/pricing";
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "pricing.meta.title", "pricing.meta.description");
-
-export async function loader() {
-  return getPublicSiteConfig();
-}
 
 function PlanCard({ plan, period }: { plan: Plan; period: BillingPeriod }) {
   const { t } = useI18n();
@@ -52,7 +48,8 @@ function PlanCard({ plan, period }: { plan: Plan; period: BillingPeriod }) {
   );
 }
 
-export default function Pricing({ loaderData }: Route.ComponentProps) {
+export default function Pricing() {
+  const supportEmail = useSupportEmail();
   const { t } = useI18n();
   const [period, setPeriod] = useState<BillingPeriod>("monthly");
   return (
@@ -92,12 +89,12 @@ export default function Pricing({ loaderData }: Route.ComponentProps) {
               <Title order={2} fz="lg" id="guarantee-title">
                 {t("pricing.guarantee.title")}
               </Title>
-              <Text c="dimmed">{t("pricing.guarantee.body", { email: loaderData.supportEmail })}</Text>
+              <Text c="dimmed">{t("pricing.guarantee.body", { email: supportEmail })}</Text>
             </Stack>
           </Group>
         </Card>
       </Container>
-      <Faq supportEmail={loaderData.supportEmail} />
+      <Faq supportEmail={supportEmail} />
     </>
   );
 }

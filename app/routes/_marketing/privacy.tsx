@@ -1,20 +1,17 @@
 import { LegalPage } from "~/features/marketing/legal-page.tsx";
 import { pageMeta } from "~/features/marketing/meta.ts";
-import { getPublicSiteConfig } from "~/features/marketing/public-config.server.ts";
+import { useSupportEmail } from "~/features/marketing/use-support-email.ts";
 import type { Route } from "./+types/privacy";
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "privacy.meta.title");
 
-export async function loader() {
-  return getPublicSiteConfig();
-}
-
-export default function Privacy({ loaderData }: Route.ComponentProps) {
+export default function Privacy() {
+  const supportEmail = useSupportEmail();
   return (
     <LegalPage
       title="privacy.title"
       updated="privacy.updated"
-      supportEmail={loaderData.supportEmail}
+      supportEmail={supportEmail}
       sections={[
         { title: "privacy.collect.title", body: "privacy.collect.body" },
         { title: "privacy.use.title", body: "privacy.use.body" },

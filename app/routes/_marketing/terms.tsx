@@ -1,20 +1,17 @@
 import { LegalPage } from "~/features/marketing/legal-page.tsx";
 import { pageMeta } from "~/features/marketing/meta.ts";
-import { getPublicSiteConfig } from "~/features/marketing/public-config.server.ts";
+import { useSupportEmail } from "~/features/marketing/use-support-email.ts";
 import type { Route } from "./+types/terms";
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "terms.meta.title");
 
-export async function loader() {
-  return getPublicSiteConfig();
-}
-
-export default function Terms({ loaderData }: Route.ComponentProps) {
+export default function Terms() {
+  const supportEmail = useSupportEmail();
   return (
     <LegalPage
       title="terms.title"
       updated="terms.updated"
-      supportEmail={loaderData.supportEmail}
+      supportEmail={supportEmail}
       sections={[
         { title: "terms.service.title", body: "terms.service.body" },
         { title: "terms.account.title", body: "terms.account.body" },
