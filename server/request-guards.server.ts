@@ -24,7 +24,8 @@ export function bodySizeLimit(maxBytes: number): RequestHandler {
   return (req, res, next) => {
     const declared = Number(req.get("content-length") ?? 0);
     if (declared <= maxBytes) return next();
-    res.set("Connection", "close");
+    // Discard the body rather than closing the socket, so the client can read this answer.
+    req.resume();
     res.status(413).json({ error: `The request is too large (at most ${Math.round(maxBytes / 1024)} KB).`, code: "PAYLOAD_TOO_LARGE" });
   };
 }

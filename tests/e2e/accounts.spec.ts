@@ -19,6 +19,8 @@ test.describe("accounts", () => {
 
     await page.goto("/sign-in");
     await page.getByRole("link", { name: "Forgot Password?" }).click();
+    // A client-side navigation: wait for the new page before typing, or the old page's field gets the text.
+    await expect(page.getByRole("heading", { name: "Reset your password" })).toBeVisible();
     await page.getByRole("textbox", { name: "E-mail", exact: true }).fill(email.toUpperCase());
     await page.getByRole("button", { name: "Reset Password" }).click();
     await expect(page).toHaveURL(/\/sign-in$/);
