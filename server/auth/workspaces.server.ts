@@ -39,3 +39,26 @@ export async function deleteSoleOwnedWorkspaces(db: Db, userId: string): Promise
     if (!otherOwners) await db.deleteFrom("workspace").where("id", "=", workspaceId).execute();
   }
 }
+
+export interface Membership {
+  workspaceId: string;
+  role: "owner" | "member";
+}
+
+/**
+ * The workspace a user works in: the one they joined most recently (an accepted invite wins over
+ * the personal workspace; leaving it falls back to the previous one). Creates the personal
+ * workspace when the user has none, so callers always get one.
+ */
+export async function getActiveMembership(db: Db, user: { id: string; name: string; email: string }): Promise<Membership> {
+  const row = await db
+    .selectFrom("member")
+    .select(["workspaceId", "role"])
+    .where("userId", "=", user.id)
+    .orderBy("createdAt", "desc")
+    .orderBy("workspaceId", "desc")
+    .executeTakeFirst();
+  if (row) return row;
+  const workspaceId = await ensurePersonalWorkspace(db, user);
+  return { workspaceId, role: "owner" };
+}

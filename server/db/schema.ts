@@ -7,6 +7,10 @@ export interface Database {
   verification: VerificationTable;
   workspace: WorkspaceTable;
   member: MemberTable;
+  invitation: InvitationTable;
+  pinned_template: PinnedTemplateTable;
+  generation: GenerationTable;
+  output: OutputTable;
 }
 
 /** Better Auth's user table (SQLite stores booleans as 0/1 and dates as ISO text). */
@@ -53,4 +57,59 @@ export interface MemberTable {
   userId: string;
   role: "owner" | "member";
   createdAt: Generated<string>;
+}
+
+export interface InvitationTable {
+  id: string;
+  workspaceId: string;
+  email: string;
+  tokenHash: string;
+  invitedBy: string | null;
+  expiresAt: string;
+  acceptedAt: string | null;
+  createdAt: string;
+}
+
+export interface PinnedTemplateTable {
+  userId: string;
+  templateId: string;
+  createdAt: string;
+}
+
+export type GenerationStatus = "running" | "succeeded" | "failed" | "cancelled";
+
+export interface GenerationTable {
+  id: string;
+  userId: string;
+  workspaceId: string;
+  templateId: string;
+  /** JSON of the validated inputs. */
+  inputs: string;
+  count: number;
+  provider: string;
+  model: string;
+  status: GenerationStatus;
+  words: Generated<number>;
+  inputTokens: number | null;
+  outputTokens: number | null;
+  latencyMs: number | null;
+  error: string | null;
+  requestId: string | null;
+  createdAt: string;
+  finishedAt: string | null;
+}
+
+export interface OutputTable {
+  id: string;
+  userId: string;
+  workspaceId: string;
+  generationId: string | null;
+  templateId: string;
+  content: string;
+  /** JSON of the inputs the output was written from. */
+  inputs: string;
+  /** 0 or 1 in both databases. */
+  favorite: Generated<number>;
+  createdAt: string;
+  editedAt: string | null;
 }

@@ -1,0 +1,43 @@
+import { IconFileDescription } from "@tabler/icons-react";
+import { listInstruction, systemMessage, toneInstruction } from "./rules.ts";
+import { countField, productNameField, textAreaLimit, toneField } from "./shared-fields.ts";
+import type { TemplateDefinition } from "./types.ts";
+
+export const descriptionTemplate: TemplateDefinition = {
+  id: "description",
+  slug: "descriptionGenerator",
+  templateType: "Product Description",
+  category: "listing",
+  icon: IconFileDescription,
+  name: { en: "Product Description", es: "Descripción de producto" },
+  title: { en: "Amazon Product Description (paragraph)", es: "Descripción de producto para Amazon (párrafo)" },
+  description: {
+    en: "A persuasive paragraph that sells your product's benefits.",
+    es: "Un párrafo persuasivo que vende los beneficios de tu producto.",
+  },
+  fields: [
+    productNameField,
+    {
+      name: "keyBenefitsFeatures",
+      kind: "textarea",
+      label: { en: "Key benefits / features", es: "Beneficios / características clave" },
+      placeholder: { en: "What makes it worth buying? One per line works well.", es: "¿Por qué merece la pena? Uno por línea funciona bien." },
+      required: true,
+      maxLength: textAreaLimit,
+    },
+    toneField,
+    countField("numberOutputs"),
+  ],
+  outputMode: "split",
+  buildPrompt: ({ inputs, count, language }) => ({
+    system: systemMessage("You are an expert Amazon listing copywriter.", language, [
+      toneInstruction(inputs.toneOfVoice),
+      "Each description is one paragraph of 80 to 150 words that leads with the main benefit, weaves in the features, and reads naturally.",
+    ]),
+    prompt: [
+      listInstruction(count, "product description", "product descriptions"),
+      `Product name: ${inputs.productName}`,
+      `Key benefits and features: ${inputs.keyBenefitsFeatures}`,
+    ].join("\n"),
+  }),
+};

@@ -1,0 +1,36 @@
+import { IconWand } from "@tabler/icons-react";
+import { listInstruction, systemMessage } from "./rules.ts";
+import { countField, textAreaLimit } from "./shared-fields.ts";
+import type { TemplateDefinition } from "./types.ts";
+
+export const existingCopyTemplate: TemplateDefinition = {
+  id: "existingCopy",
+  slug: "existingCopyGenerator",
+  templateType: "Existing Copy",
+  category: "rewriting",
+  icon: IconWand,
+  name: { en: "Existing Copy", es: "Texto existente" },
+  title: { en: "Improve Existing Copy", es: "Mejorar un texto existente" },
+  description: {
+    en: "Paste copy you have; get clearer, more persuasive rewrites.",
+    es: "Pega tu texto y recibe versiones más claras y persuasivas.",
+  },
+  fields: [
+    {
+      name: "copy",
+      kind: "textarea",
+      label: { en: "Copy", es: "Texto" },
+      placeholder: { en: "Paste the copy you want to improve.", es: "Pega el texto que quieres mejorar." },
+      required: true,
+      maxLength: textAreaLimit,
+    },
+    countField("numberOutputs"),
+  ],
+  outputMode: "split",
+  buildPrompt: ({ inputs, count, language }) => ({
+    system: systemMessage("You are an expert Amazon listing editor who improves existing product copy.", language, [
+      "Keep every fact of the original; fix grammar, cut filler, lead with benefits, and keep a similar length.",
+    ]),
+    prompt: [listInstruction(count, "improved version", "improved versions"), "Copy to improve:", inputs.copy ?? ""].join("\n"),
+  }),
+};

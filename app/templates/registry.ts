@@ -1,0 +1,39 @@
+import { descriptionTemplate } from "./description.ts";
+import { existingCopyTemplate } from "./existing-copy.ts";
+import { keywordsTemplate } from "./keywords.ts";
+import { productTitleTemplate } from "./product-title.ts";
+import { reviewTemplate } from "./review.ts";
+import type { Localized, TemplateCategory, TemplateDefinition } from "./types.ts";
+
+/** THE list of templates. Every page, form, validation, API check and history filter reads it. */
+export const templates: readonly TemplateDefinition[] = [
+  descriptionTemplate,
+  productTitleTemplate,
+  reviewTemplate,
+  existingCopyTemplate,
+  keywordsTemplate,
+];
+
+export const categoryLabels: Record<TemplateCategory, Localized> = {
+  listing: { en: "Listing copy", es: "Textos del anuncio" },
+  reviews: { en: "Reviews", es: "Reseñas" },
+  rewriting: { en: "Rewriting", es: "Reescritura" },
+  seo: { en: "SEO", es: "SEO" },
+};
+
+const byId = new Map(templates.map((t) => [t.id, t]));
+const bySlug = new Map(templates.map((t) => [t.slug, t]));
+
+export const templateIds = templates.map((t) => t.id);
+
+export function getTemplateById(id: string): TemplateDefinition | undefined {
+  return byId.get(id);
+}
+
+export function getTemplateBySlug(slug: string): TemplateDefinition | undefined {
+  return bySlug.get(slug);
+}
+
+export function templatePath(template: Pick<TemplateDefinition, "slug">): string {
+  return `/templates/${template.slug}`;
+}
