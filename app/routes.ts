@@ -4,8 +4,15 @@ export default [
   // Signed-in pages
   layout("routes/_app/layout.tsx", [
     route("dashboard", "routes/_app/dashboard.tsx"),
-    route("settings/personal", "routes/_app/settings.personal.tsx"),
+    route("templates", "routes/_app/templates.tsx"),
+    route("settings", "routes/_app/settings/layout.tsx", [
+      route("workspace", "routes/_app/settings/workspace.tsx"),
+      route("personal", "routes/_app/settings/personal.tsx"),
+      route("billing", "routes/_app/settings/billing.tsx"),
+    ]),
   ]),
+  // An invitation link works for guests (sign up or in first) and signed-in users.
+  route("invite/:token", "routes/invite.tsx"),
   // Accounts
   route("sign-in", "routes/_auth/sign-in.tsx"),
   route("sign-up", "routes/_auth/sign-up.tsx"),
@@ -15,6 +22,7 @@ export default [
   route("sign-out", "routes/resources/sign-out.ts"),
   route("auth/external", "routes/resources/auth-external.ts"),
   route("set-language", "routes/resources/set-language.ts"),
+  route("api/generations", "routes/api/generations.ts"),
   route("dev/outbox", "routes/dev/outbox.tsx"),
   // Public site (the splat route is the 404 page)
   layout("routes/_marketing/layout.tsx", [

@@ -27,6 +27,7 @@ export const signUpSchema = z.object({
   lastName: nameField,
   email: emailField,
   password: newPasswordField,
+  redirectTo: z.string().optional(),
 });
 
 export const forgotPasswordSchema = z.object({ email: emailField });

@@ -9,6 +9,8 @@ const notices: Record<string, { color: string; message: MessageKey }> = {
   "password-reset": { color: "green", message: "auth.reset.done" },
   "signed-out": { color: "blue", message: "auth.signedOut" },
   "account-deleted": { color: "blue", message: "settings.delete.done" },
+  joined: { color: "green", message: "invite.joined" },
+  left: { color: "blue", message: "workspace.left" },
   account_not_linked: { color: "red", message: "auth.error.accountNotLinked" },
 };
 

@@ -62,6 +62,8 @@ export const plans: readonly Plan[] = [
 ];
 
 export const trialDays = 7;
+/** Words a trial workspace may generate (see docs/decisions for why this figure). */
+export const trialWords = 2_000;
 export const moneyBackDays = 7;
 
 export function isPlanId(value: unknown): value is PlanId {

@@ -1,19 +1,181 @@
-import { Stack, Text, Title } from "@mantine/core";
-import { useRouteLoaderData } from "react-router";
+import { Anchor, Badge, Button, Card, Group, Paper, SimpleGrid, Stack, Text, ThemeIcon, Title } from "@mantine/core";
+import { IconArrowRight } from "@tabler/icons-react";
+import { useEffect, useSyncExternalStore } from "react";
+import { Link, useRouteLoaderData } from "react-router";
+import { EmptyState } from "~/components/empty-state.tsx";
+import { greetingKey, hourIn, timeZoneCookie } from "~/features/dashboard/greeting.ts";
 import { pageMeta } from "~/features/marketing/meta.ts";
+import { listLatestOutputs } from "~/features/outputs/outputs.server.ts";
+import { listPinnedTemplateIds } from "~/features/templates/pins.server.ts";
+import { templateTypeLabel } from "~/features/templates/template-label.ts";
+import { requireUser } from "~/features/auth/session.server.ts";
 import { useI18n } from "~/i18n/context.tsx";
+import { getTemplateById, templatePath } from "~/templates/registry.ts";
+import { getServices } from "../../../server/services.server.ts";
 import type { Route } from "./+types/dashboard";
 import type { loader as layoutLoader } from "./layout.tsx";
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "dashboard.meta");
 
-export default function Dashboard() {
-  const { t } = useI18n();
+function readCookie(header: string | null, name: string): string | undefined {
+  const found = header?.split(";").find((part) => part.trim().startsWith(`${name}=`));
+  return found ? decodeURIComponent(found.trim().slice(name.length + 1)) : undefined;
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = requireUser({ request, context });
+  const { db } = getServices();
+  const [pinnedIds, latest] = await Promise.all([listPinnedTemplateIds(db, user.id), listLatestOutputs({ db, userId: user.id, limit: 6 })]);
+  // The server guesses the greeting from the browser's time zone cookie; the page corrects it on arrival.
+  const serverHour = hourIn(readCookie(request.headers.get("cookie"), timeZoneCookie));
+  return { pinnedIds, latest, serverHour };
+}
+
+function subscribeToClock(onChange: () => void): () => void {
+  const timer = window.setInterval(onChange, 60_000);
+  return () => window.clearInterval(timer);
+}
+
+/** The browser's hour (checked every minute); during server rendering, the server's guess. */
+function useLocalHour(serverHour: number | null): number | null {
+  const hour = useSyncExternalStore(subscribeToClock, () => new Date().getHours(), () => serverHour);
+  useEffect(() => {
+    // Lets the next server render greet by the user's own clock.
+    const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    document.cookie = `${timeZoneCookie}=${encodeURIComponent(zone)}; path=/; max-age=31536000; samesite=lax`;
+  }, []);
+  return hour;
+}
+
+export default function Dashboard({ loaderData }: Route.ComponentProps) {
+  const { t, locale } = useI18n();
   const layout = useRouteLoaderData<typeof layoutLoader>("routes/_app/layout");
+  const hour = useLocalHour(loaderData.serverHour);
+  const firstName = layout?.user.firstName ?? "";
+  const greeting = hour === null ? t("dashboard.greeting.neutral", { firstName }) : `${t(greetingKey(hour))}, ${firstName}!`;
+  const pinned = loaderData.pinnedIds.map((id) => getTemplateById(id)).filter((tpl) => tpl !== undefined);
+  const balance = layout?.billing.balance;
+  const number = (n: number) => n.toLocaleString(locale === "es" ? "es-ES" : "en-US");
   return (
-    <Stack gap="xs">
-      <Title order={1}>{t("dashboard.greeting", { firstName: layout?.user.firstName ?? "" })}</Title>
-      <Text c="dimmed">{t("dashboard.overview")}</Text>
+    <Stack gap="xl">
+      <Stack gap={4}>
+        <Title order={1} data-testid="greeting">
+          {greeting}
+        </Title>
+        <Text c="dimmed">{t("dashboard.overview")}</Text>
+      </Stack>
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+        <Card withBorder padding="lg" component="section" aria-labelledby="favorite-templates">
+          <Group justify="space-between" mb="md">
+            <Title order={2} fz="lg" id="favorite-templates">
+              {t("dashboard.favorites.title")}
+            </Title>
+            <Anchor component={Link} to="/templates" size="sm">
+              {t("dashboard.favorites.seeAll")}
+            </Anchor>
+          </Group>
+          {pinned.length === 0 ? (
+            <EmptyState title={t("dashboard.favorites.emptyTitle")}>{t("dashboard.favorites.emptyBody")}</EmptyState>
+          ) : (
+            <Stack gap="xs">
+              {pinned.map((template) => (
+                <Paper key={template.id} component={Link} to={templatePath(template)} withBorder p="sm" radius="md" className="link-card">
+                  <Group wrap="nowrap">
+                    <ThemeIcon variant="light" size="lg" aria-hidden>
+                      <template.icon size={20} />
+                    </ThemeIcon>
+                    <div style={{ flex: 1 }}>
+                      <Text fw={600} size="sm">
+                        {template.name[locale]}
+                      </Text>
+                      <Text size="xs" c="dimmed" lineClamp={1}>
+                        {template.description[locale]}
+                      </Text>
+                    </div>
+                    <IconArrowRight size={16} aria-hidden />
+                  </Group>
+                </Paper>
+              ))}
+            </Stack>
+          )}
+        </Card>
+        <Card withBorder padding="lg" component="section" aria-labelledby="credit-balance">
+          <Title order={2} fz="lg" mb="md" id="credit-balance">
+            {t("dashboard.credits.title")}
+          </Title>
+          {balance ? (
+            <Stack gap="sm">
+              <div>
+                <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+                  {t("dashboard.credits.available")}
+                </Text>
+                <Text fz={32} fw={700} lh={1.2} data-testid="credits-available">
+                  {number(balance.available)}
+                </Text>
+                <Text size="sm" c="dimmed">
+                  {t("dashboard.credits.words")}
+                </Text>
+              </div>
+              <SimpleGrid cols={2}>
+                <div>
+                  <Text size="xs" c="dimmed">
+                    {t("dashboard.credits.plan")}
+                  </Text>
+                  <Text fw={600}>{number(balance.allowance)}</Text>
+                </div>
+                <div>
+                  <Text size="xs" c="dimmed">
+                    {t("dashboard.credits.bonus")}
+                  </Text>
+                  <Text fw={600}>{number(balance.bonus)}</Text>
+                </div>
+              </SimpleGrid>
+              <Anchor component={Link} to="/settings/billing#usage" size="sm">
+                {t("dashboard.credits.details")}
+              </Anchor>
+            </Stack>
+          ) : null}
+        </Card>
+      </SimpleGrid>
+      <Stack gap="md" component="section" aria-labelledby="latest-outputs">
+        <Group justify="space-between">
+          <Title order={2} fz="lg" id="latest-outputs">
+            {t("dashboard.latest.title")}
+          </Title>
+          {loaderData.latest.length > 0 ? (
+            <Anchor component={Link} to="/history" size="sm">
+              {t("dashboard.latest.seeAll")}
+            </Anchor>
+          ) : null}
+        </Group>
+        {loaderData.latest.length === 0 ? (
+          <Card withBorder>
+            <EmptyState
+              title={t("dashboard.latest.emptyTitle")}
+              action={
+                <Button component={Link} to="/templates" mt="xs">
+                  {t("dashboard.latest.emptyAction")}
+                </Button>
+              }
+            >
+              {t("dashboard.latest.emptyBody")}
+            </EmptyState>
+          </Card>
+        ) : (
+          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
+            {loaderData.latest.map((output) => (
+              <Card key={output.id} withBorder padding="md">
+                <Badge variant="light" mb="xs">
+                  {templateTypeLabel(output.templateId, locale)}
+                </Badge>
+                <Text size="sm" lineClamp={4} style={{ whiteSpace: "pre-line" }}>
+                  {output.content}
+                </Text>
+              </Card>
+            ))}
+          </SimpleGrid>
+        )}
+      </Stack>
     </Stack>
   );
 }

@@ -1,42 +1,27 @@
-import { Anchor, Box, Button, Container, Group } from "@mantine/core";
-import { Form, Link, Outlet } from "react-router";
-import { Logo } from "~/components/logo.tsx";
-import { requireUser } from "~/features/auth/session.server.ts";
-import { useI18n } from "~/i18n/context.tsx";
+import { Outlet } from "react-router";
+import { useNoticeToast } from "~/features/auth/use-notice-toast.ts";
+import { SignedInShell } from "~/components/shell/app-shell.tsx";
+import { getWorkspaceBilling } from "~/features/billing/credits.server.ts";
+import { requireMembership } from "~/features/workspace/active-workspace.server.ts";
+import { getServices } from "../../../server/services.server.ts";
 import type { Route } from "./+types/layout";
 
 // Every page under this layout is for signed-in users only; guests go to /sign-in and come back.
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = requireUser({ request, context });
-  return { user };
+  const { user, membership } = await requireMembership({ request, context });
+  const billing = await getWorkspaceBilling(getServices().db, membership.workspaceId);
+  return {
+    user: { id: user.id, firstName: user.firstName, lastName: user.lastName, email: user.email },
+    role: membership.role,
+    billing,
+  };
 }
 
 export default function AppLayout({ loaderData }: Route.ComponentProps) {
-  const { t } = useI18n();
+  useNoticeToast();
   return (
-    <Box mih="100vh">
-      <Box component="header" py="sm" style={{ borderBottom: "1px solid var(--mantine-color-default-border)" }}>
-        <Container size="lg">
-          <Group justify="space-between">
-            <Anchor component={Link} to="/dashboard" underline="never" aria-label="Sellscribe">
-              <Logo />
-            </Anchor>
-            <Group gap="sm">
-              <Anchor component={Link} to="/settings/personal" size="sm">
-                {loaderData.user.firstName} {loaderData.user.lastName}
-              </Anchor>
-              <Form method="post" action="/sign-out" reloadDocument>
-                <Button type="submit" variant="default" size="xs">
-                  {t("auth.signOut")}
-                </Button>
-              </Form>
-            </Group>
-          </Group>
-        </Container>
-      </Box>
-      <Container size="lg" py="xl" component="main" id="main">
-        <Outlet />
-      </Container>
-    </Box>
+    <SignedInShell user={loaderData.user} billing={loaderData.billing}>
+      <Outlet />
+    </SignedInShell>
   );
 }

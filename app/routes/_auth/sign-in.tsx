@@ -54,7 +54,7 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
       footer={
         <>
           {t("auth.noAccount")}{" "}
-          <Anchor component={Link} to="/sign-up">
+          <Anchor component={Link} to={redirectTo ? `/sign-up?redirectTo=${encodeURIComponent(redirectTo)}` : "/sign-up"}>
             {t("auth.signUpLink")}
           </Anchor>
         </>

@@ -1,12 +1,12 @@
 import { Anchor, Group, Stack, Text } from "@mantine/core";
-import { data, Link, redirect } from "react-router";
+import { data, Link, redirect, useSearchParams } from "react-router";
 import { PasswordField, SubmitButton, TextField } from "~/components/form/fields.tsx";
 import type { FormFailure } from "~/components/form/form-errors.ts";
 import { ValidatedForm } from "~/components/form/validated-form.tsx";
 import { AuthCard, ExternalSignIn } from "~/features/auth/auth-card.tsx";
 import { answerFormFailures, auth, authErrorCode, enforceRateLimit, externalProviders, parseForm, unexpectedFailure } from "~/features/auth/auth-actions.server.ts";
 import { signUpSchema } from "~/features/auth/schemas.ts";
-import { requireAnonymous } from "~/features/auth/session.server.ts";
+import { requireAnonymous, safeRedirectPath } from "~/features/auth/session.server.ts";
 import { pageMeta } from "~/features/marketing/meta.ts";
 import { useI18n } from "~/i18n/context.tsx";
 import { joinName } from "../../../server/auth/names.ts";
@@ -30,7 +30,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         headers: request.headers,
         returnHeaders: true,
       });
-      return redirect("/dashboard", { headers });
+      return redirect(safeRedirectPath(form.redirectTo), { headers });
     } catch (error) {
       const code = authErrorCode(error);
       if (code?.startsWith("USER_ALREADY_EXISTS")) return data<FormFailure>({ fieldErrors: { email: "auth.error.emailTaken" }, formError: "auth.error.emailTaken" }, { status: 422 });
@@ -45,6 +45,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function SignUp({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useI18n();
   const [before, after] = t("auth.privacyNotice").split("{privacy}");
+  const [params] = useSearchParams();
+  const redirectTo = params.get("redirectTo") ?? undefined;
   return (
     <AuthCard
       title={t("auth.signUp.title")}
@@ -52,15 +54,16 @@ export default function SignUp({ loaderData, actionData }: Route.ComponentProps)
       footer={
         <>
           {t("auth.haveAccount")}{" "}
-          <Anchor component={Link} to="/sign-in">
+          <Anchor component={Link} to={redirectTo ? `/sign-in?redirectTo=${encodeURIComponent(redirectTo)}` : "/sign-in"}>
             {t("auth.signInLink")}
           </Anchor>
         </>
       }
     >
-      <ExternalSignIn providers={loaderData.providers} />
+      <ExternalSignIn providers={loaderData.providers} redirectTo={redirectTo} />
       <ValidatedForm schema={signUpSchema} result={actionData}>
         <Stack gap="md">
+          {redirectTo && <input type="hidden" name="redirectTo" value={redirectTo} />}
           <Group grow align="flex-start" wrap="wrap">
             <TextField name="firstName" label={t("auth.firstName")} autoComplete="given-name" required withAsterisk miw={150} />
             <TextField name="lastName" label={t("auth.lastName")} autoComplete="family-name" required withAsterisk miw={150} />

@@ -1,21 +1,19 @@
-import { Button, Card, Stack, Text, Title } from "@mantine/core";
+import { Card, Stack, Title } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { useEffect } from "react";
-import { data, redirect } from "react-router";
+import { data } from "react-router";
 import { PasswordField, SubmitButton, TextField } from "~/components/form/fields.tsx";
 import type { FormFailure } from "~/components/form/form-errors.ts";
 import { readForm } from "~/components/form/form-data.server.ts";
 import { ValidatedForm } from "~/components/form/validated-form.tsx";
 import { answerFormFailures, auth, authErrorCode, parseForm, unexpectedFailure } from "~/features/auth/auth-actions.server.ts";
-import { changePasswordSchema, deleteAccountConfirmation, deleteAccountSchema, profileSchema } from "~/features/auth/schemas.ts";
+import { changePasswordSchema, profileSchema } from "~/features/auth/schemas.ts";
 import { requireUser } from "~/features/auth/session.server.ts";
 import { pageMeta } from "~/features/marketing/meta.ts";
 import { useI18n } from "~/i18n/context.tsx";
 import type { MessageKey } from "~/i18n/i18n.ts";
-import { joinName } from "../../../server/auth/names.ts";
-import { deleteSoleOwnedWorkspaces } from "../../../server/auth/workspaces.server.ts";
-import { getServices } from "../../../server/services.server.ts";
-import type { Route } from "./+types/settings.personal";
+import { joinName } from "../../../../server/auth/names.ts";
+import type { Route } from "./+types/personal";
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "settings.personal.meta");
 
@@ -28,7 +26,7 @@ type Result = FormFailure & { intent?: string; saved?: MessageKey };
 
 export async function action({ request, context }: Route.ActionArgs) {
   return answerFormFailures(async () => {
-    const user = requireUser({ request, context });
+    requireUser({ request, context });
     const intent = (await readForm(request.clone())).intent;
     if (intent === "profile") {
       const form = await parseForm(request, profileSchema);
@@ -51,15 +49,6 @@ export async function action({ request, context }: Route.ActionArgs) {
         return unexpectedFailure(context, error, "password change");
       }
     }
-    if (intent === "delete") {
-      await parseForm(request, deleteAccountSchema);
-      const { db } = getServices();
-      // Expire the cookies first, then remove the workspace data and the user (sessions and accounts cascade).
-      const { headers } = await auth().api.signOut({ headers: request.headers, returnHeaders: true });
-      await deleteSoleOwnedWorkspaces(db, user.id);
-      await (await auth().$context).internalAdapter.deleteUser(user.id);
-      return redirect("/sign-in?notice=account-deleted", { headers });
-    }
     return data<Result>({ formError: "form.malformed" }, { status: 400 });
   });
 }
@@ -73,7 +62,6 @@ export default function PersonalSettings({ loaderData, actionData: answer }: Rou
   }, [actionData, t]);
   return (
     <Stack gap="lg" maw={560}>
-      <Title order={1}>{t("settings.personal.title")}</Title>
       <Card withBorder padding="lg" component="section" aria-labelledby="profile-title">
         <Title order={2} fz="lg" mb="md" id="profile-title">
           {t("settings.profile.title")}
@@ -97,23 +85,6 @@ export default function PersonalSettings({ loaderData, actionData: answer }: Rou
             <PasswordField name="currentPassword" label={t("settings.password.current")} autoComplete="current-password" required withAsterisk />
             <PasswordField name="newPassword" label={t("settings.password.new")} description={t("auth.passwordHint")} autoComplete="new-password" required withAsterisk />
             <SubmitButton style={{ alignSelf: "flex-start" }}>{t("settings.password.submit")}</SubmitButton>
-          </Stack>
-        </ValidatedForm>
-      </Card>
-      <Card withBorder padding="lg" component="section" aria-labelledby="delete-title" style={{ borderColor: "var(--mantine-color-red-6)" }}>
-        <Title order={2} fz="lg" mb="xs" id="delete-title">
-          {t("settings.delete.title")}
-        </Title>
-        <Text size="sm" mb="md">
-          {t("settings.delete.warning")}
-        </Text>
-        <ValidatedForm schema={deleteAccountSchema} result={resultFor("delete")} reloadDocument>
-          <input type="hidden" name="intent" value="delete" />
-          <Stack gap="md">
-            <TextField name="confirmation" label={t("settings.delete.confirmLabel", { word: deleteAccountConfirmation })} autoComplete="off" required withAsterisk />
-            <Button type="submit" color="red" style={{ alignSelf: "flex-start" }}>
-              {t("settings.delete.submit")}
-            </Button>
           </Stack>
         </ValidatedForm>
       </Card>

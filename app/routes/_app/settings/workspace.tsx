@@ -1,0 +1,259 @@
+import { Alert, Badge, Button, Card, Group, Paper, Stack, Text, Title } from "@mantine/core";
+import { notifications } from "@mantine/notifications";
+import { IconInfoCircle } from "@tabler/icons-react";
+import { useEffect } from "react";
+import { data, Form, redirect, useNavigation, useRouteLoaderData } from "react-router";
+import { z } from "zod";
+import { ConfirmAction } from "~/components/confirm-action.tsx";
+import { SubmitButton, TextField } from "~/components/form/fields.tsx";
+import type { FormFailure } from "~/components/form/form-errors.ts";
+import { readForm } from "~/components/form/form-data.server.ts";
+import { ValidatedForm } from "~/components/form/validated-form.tsx";
+import { answerFormFailures, parseForm } from "~/features/auth/auth-actions.server.ts";
+import { pageMeta } from "~/features/marketing/meta.ts";
+import { requireMembership } from "~/features/workspace/active-workspace.server.ts";
+import {
+  createInvitation,
+  getWorkspaceById,
+  invitationDays,
+  leaveWorkspace,
+  listMembers,
+  listPendingInvitations,
+  removeMember,
+  revokeInvitation,
+  seatLimit,
+} from "~/features/workspace/members.server.ts";
+import { inviteSchema, workspaceSchema } from "~/features/workspace/schemas.ts";
+import { useI18n } from "~/i18n/context.tsx";
+import { translate, type MessageKey } from "~/i18n/i18n.ts";
+import { getLocale } from "~/i18n/locale.server.ts";
+import { actionMail } from "../../../../server/mail/mail.server.ts";
+import { getServices } from "../../../../server/services.server.ts";
+import type { Route } from "./+types/workspace";
+import type { loader as layoutLoader } from "../layout.tsx";
+
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "settings.workspace.meta");
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { membership } = await requireMembership({ request, context });
+  const { db } = getServices();
+  const workspace = await getWorkspaceById(db, membership.workspaceId);
+  const [members, invitations] = await Promise.all([listMembers(db, workspace.id), membership.role === "owner" ? listPendingInvitations(db, workspace.id) : []]);
+  return { workspace, members, invitations, role: membership.role, seatLimit: seatLimit(workspace.plan) };
+}
+
+type Result = FormFailure & { intent?: string; saved?: MessageKey; savedParams?: Record<string, string> };
+
+const ownerOnly = () => data<Result>({ formError: "workspace.error.ownerOnly" }, { status: 403 });
+const idSchema = z.object({ id: z.string().min(1).max(100) });
+
+export async function action({ request, context }: Route.ActionArgs) {
+  return answerFormFailures(async () => {
+    const { user, membership } = await requireMembership({ request, context });
+    const { db, config, mailer } = getServices();
+    const intent = (await readForm(request.clone())).intent;
+    const isOwner = membership.role === "owner";
+    const workspaceId = membership.workspaceId;
+
+    if (intent === "details") {
+      if (!isOwner) return ownerOnly();
+      const form = await parseForm(request, workspaceSchema);
+      await db
+        .updateTable("workspace")
+        .set({ name: form.name, website: form.website || null, billingEmail: form.billingEmail || null })
+        .where("id", "=", workspaceId)
+        .execute();
+      return data<Result>({ intent, saved: "workspace.saved" });
+    }
+    if (intent === "invite") {
+      if (!isOwner) return ownerOnly();
+      const form = await parseForm(request, inviteSchema);
+      const result = await createInvitation(db, { workspaceId, email: form.email, invitedBy: user.id });
+      if (!result.ok) {
+        const message: MessageKey = result.reason === "alreadyMember" ? "workspace.error.alreadyMember" : "workspace.error.seatLimit";
+        return data<Result>({ intent, fieldErrors: { email: message } }, { status: 400 });
+      }
+      const workspace = await getWorkspaceById(db, workspaceId);
+      const locale = getLocale(request);
+      const inviter = `${user.firstName} ${user.lastName}`.trim() || user.email;
+      await mailer.send(
+        actionMail({
+          to: form.email,
+          subject: translate(locale, "invite.mail.subject", { workspace: workspace.name }),
+          intro: translate(locale, "invite.mail.intro", { inviter, workspace: workspace.name }),
+          action: translate(locale, "invite.mail.action"),
+          url: `${config.publicUrl}/invite/${result.token}`,
+          outro: translate(locale, "invite.mail.outro", { days: invitationDays }),
+        }),
+      );
+      return data<Result>({ intent, saved: "workspace.invited", savedParams: { email: form.email } });
+    }
+    if (intent === "revoke") {
+      if (!isOwner) return ownerOnly();
+      const { id } = await parseForm(request, idSchema);
+      await revokeInvitation(db, workspaceId, id);
+      return data<Result>({ intent, saved: "workspace.revoked" });
+    }
+    if (intent === "remove") {
+      if (!isOwner) return ownerOnly();
+      const { id } = await parseForm(request, idSchema);
+      const result = await removeMember(db, workspaceId, id);
+      if (!result.ok) return data<Result>({ intent, formError: result.reason === "owner" ? "workspace.error.removeOwner" : "workspace.error.notMember" }, { status: 400 });
+      return data<Result>({ intent, saved: "workspace.removed" });
+    }
+    if (intent === "leave") {
+      const result = await leaveWorkspace(db, workspaceId, user.id);
+      if (!result.ok) return data<Result>({ intent, formError: result.reason === "soleOwner" ? "workspace.error.soleOwner" : "workspace.error.notMember" }, { status: 400 });
+      // The active workspace changes, so every page's data does too.
+      return redirect("/dashboard?notice=left");
+    }
+    return data<Result>({ formError: "form.malformed" }, { status: 400 });
+  });
+}
+
+function IntentForm({ intent, id, children }: { intent: string; id?: string; children: React.ReactNode }) {
+  return (
+    <Form method="post" preventScrollReset>
+      <input type="hidden" name="intent" value={intent} />
+      {id ? <input type="hidden" name="id" value={id} /> : null}
+      {children}
+    </Form>
+  );
+}
+
+export default function WorkspaceSettings({ loaderData, actionData: answer }: Route.ComponentProps) {
+  const { t, locale } = useI18n();
+  const actionData = answer as Result | undefined;
+  const layout = useRouteLoaderData<typeof layoutLoader>("routes/_app/layout");
+  const navigation = useNavigation();
+  const { workspace, members, invitations, role } = loaderData;
+  const isOwner = role === "owner";
+  const resultFor = (intent: string) => (actionData?.intent === intent ? actionData : null);
+  useEffect(() => {
+    if (actionData?.saved) notifications.show({ color: "green", message: t(actionData.saved, actionData.savedParams) });
+  }, [actionData, t]);
+  const dateFormat = new Intl.DateTimeFormat(locale === "es" ? "es-ES" : "en-US", { dateStyle: "medium" });
+  const busyIntent = navigation.state !== "idle" ? navigation.formData?.get("intent") : undefined;
+  const seats = loaderData.seatLimit === null ? t("workspace.members.unlimited") : t("workspace.members.limit", { count: loaderData.seatLimit });
+
+  return (
+    <Stack gap="lg" maw={720}>
+      <Card withBorder padding="lg" component="section" aria-labelledby="workspace-title">
+        <Title order={2} fz="lg" mb="md" id="workspace-title">
+          {t("workspace.details.title")}
+        </Title>
+        {!isOwner ? (
+          <Alert variant="light" icon={<IconInfoCircle aria-hidden />} mb="md">
+            {t("workspace.details.ownerOnly")}
+          </Alert>
+        ) : null}
+        <ValidatedForm schema={workspaceSchema} result={resultFor("details")} preventScrollReset>
+          <input type="hidden" name="intent" value="details" />
+          <Stack gap="md">
+            <TextField name="name" label={t("workspace.companyName")} defaultValue={workspace.name} autoComplete="organization" required withAsterisk disabled={!isOwner} />
+            <TextField name="website" label={t("workspace.website")} description={t("workspace.websiteHint")} defaultValue={workspace.website ?? ""} autoComplete="url" inputMode="url" disabled={!isOwner} />
+            <TextField name="billingEmail" type="email" label={t("workspace.billingEmail")} defaultValue={workspace.billingEmail ?? ""} autoComplete="email" disabled={!isOwner} />
+            {isOwner ? <SubmitButton style={{ alignSelf: "flex-start" }}>{t("workspace.save")}</SubmitButton> : null}
+          </Stack>
+        </ValidatedForm>
+      </Card>
+
+      <Card withBorder padding="lg" component="section" aria-labelledby="members-title" id="members" style={{ scrollMarginTop: 80 }}>
+        <Group justify="space-between" mb="xs" align="baseline">
+          <Title order={2} fz="lg" id="members-title">
+            {t("workspace.members.title")}
+          </Title>
+          <Text size="sm" c="dimmed">
+            {seats}
+          </Text>
+        </Group>
+        <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: "none" }} aria-label={t("workspace.members.title")}>
+          {members.map((member) => {
+            const isSelf = member.userId === layout?.user.id;
+            return (
+              <Paper component="li" key={member.userId} withBorder p="sm" radius="md">
+                <Group justify="space-between" wrap="wrap" gap="xs">
+                  <div style={{ minWidth: 0 }}>
+                    <Text size="sm" fw={600}>
+                      {member.firstName} {member.lastName} {isSelf ? <Text span c="dimmed" size="sm">({t("workspace.members.you")})</Text> : null}
+                    </Text>
+                    <Text size="xs" c="dimmed" style={{ overflowWrap: "anywhere" }}>
+                      {member.email} · {t("workspace.members.joined", { date: dateFormat.format(new Date(member.joinedAt.replace(" ", "T") + (member.joinedAt.includes("T") ? "" : "Z"))) })}
+                    </Text>
+                  </div>
+                  <Group gap="xs">
+                    <Badge variant={member.role === "owner" ? "filled" : "light"}>{t(member.role === "owner" ? "workspace.role.owner" : "workspace.role.member")}</Badge>
+                    {isOwner && !isSelf && member.role !== "owner" ? (
+                      <ConfirmAction
+                        question={t("workspace.members.removeQuestion", { name: `${member.firstName} ${member.lastName}` })}
+                        confirmLabel={t("workspace.members.remove")}
+                        loading={busyIntent === "remove"}
+                        renderConfirm={(button) => (
+                          <IntentForm intent="remove" id={member.userId}>
+                            {button}
+                          </IntentForm>
+                        )}
+                        aria-label={t("workspace.members.removeAria", { name: `${member.firstName} ${member.lastName}` })}
+                      >
+                        {t("workspace.members.remove")}
+                      </ConfirmAction>
+                    ) : null}
+                    {isSelf && (member.role !== "owner" || members.filter((m) => m.role === "owner").length > 1) ? (
+                      <ConfirmAction
+                        question={t("workspace.members.leaveQuestion", { workspace: workspace.name })}
+                        confirmLabel={t("workspace.members.leave")}
+                        loading={busyIntent === "leave"}
+                        renderConfirm={(button) => <IntentForm intent="leave">{button}</IntentForm>}
+                      >
+                        {t("workspace.members.leave")}
+                      </ConfirmAction>
+                    ) : null}
+                  </Group>
+                </Group>
+              </Paper>
+            );
+          })}
+        </Stack>
+
+        {isOwner ? (
+          <Stack gap="sm" mt="lg">
+            <Title order={3} fz="md">
+              {t("workspace.invite.title")}
+            </Title>
+            <ValidatedForm schema={inviteSchema} result={resultFor("invite")} preventScrollReset key={invitations.map((i) => i.id).join()}>
+              <input type="hidden" name="intent" value="invite" />
+              <Group align="flex-start" gap="sm" wrap="wrap">
+                <TextField name="email" type="email" label={t("workspace.invite.email")} autoComplete="off" required withAsterisk style={{ flex: "1 1 220px" }} />
+                <SubmitButton mt={{ base: 0, xs: 25 }}>{t("workspace.invite.submit")}</SubmitButton>
+              </Group>
+            </ValidatedForm>
+            {invitations.length > 0 ? (
+              <Stack gap="xs" mt="sm">
+                <Text size="sm" fw={600}>
+                  {t("workspace.invite.pending")}
+                </Text>
+                {invitations.map((invitation) => (
+                  <Paper key={invitation.id} withBorder p="xs" radius="md">
+                    <Group justify="space-between" wrap="wrap" gap="xs">
+                      <Text size="sm" style={{ overflowWrap: "anywhere" }}>
+                        {invitation.email}{" "}
+                        <Text span size="xs" c="dimmed">
+                          · {t("workspace.invite.expires", { date: dateFormat.format(new Date(invitation.expiresAt)) })}
+                        </Text>
+                      </Text>
+                      <IntentForm intent="revoke" id={invitation.id}>
+                        <Button type="submit" variant="subtle" color="gray" size="xs" loading={busyIntent === "revoke"}>
+                          {t("workspace.invite.revoke")}
+                        </Button>
+                      </IntentForm>
+                    </Group>
+                  </Paper>
+                ))}
+              </Stack>
+            ) : null}
+          </Stack>
+        ) : null}
+      </Card>
+    </Stack>
+  );
+}
