@@ -1,10 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
-
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`)).toEqual([]);
-}
+import { expect, test } from "@playwright/test";
+import { expectNoAxeViolations } from "../support/e2e.ts";
 
 test.describe("public pages", () => {
   test("the landing page shows every section of the seed", async ({ page }) => {

@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page } from "@playwright/test";
 
 /** A fresh e-mail address per test, so tests never share an account. */
@@ -45,7 +46,23 @@ export async function signIn(page: Page, email: string, password: string, { reme
   await page.getByRole("button", { name: "Log in" }).click();
 }
 
+/** The dashboard heading for a first name, whatever the time of day. */
+export function greetingOf(firstName: string): RegExp {
+  return new RegExp(`^Good (morning|afternoon|evening), ${firstName}!$`);
+}
+
+/** Signs out through the user menu (opening the mobile drawer first on narrow screens). */
 export async function signOut(page: Page) {
-  await page.getByRole("button", { name: "Sign out" }).click();
+  const burger = page.getByRole("button", { name: "Open navigation" });
+  if (await burger.isVisible()) await burger.click();
+  await page.getByRole("button", { name: /Account menu/ }).click();
+  await page.getByRole("menuitem", { name: "Sign out" }).click();
   await expect(page).toHaveURL(/\/$/);
+}
+
+/** Fails with the list of axe-core violations on the page as it is now. */
+export async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const found = results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => `${n.target.join(" ")} ${n.html.slice(0, 160)}`).join(", ")})`);
+  expect(found, `axe violations on ${page.url()}`).toEqual([]);
 }

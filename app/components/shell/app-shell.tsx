@@ -86,14 +86,26 @@ export function SignedInShell({ user, billing, children }: SignedInShellProps) {
           </Group>
         </Group>
       </AppShell.Header>
-      <AppShell.Navbar aria-label={t("shell.sidebar")}>
+      <AppShell.Navbar aria-label={t("shell.sidebar")} visibleFrom="sm">
         <Sidebar user={user} />
       </AppShell.Navbar>
-      <Drawer opened={drawerOpened} onClose={drawer.close} size={280} padding={0} withCloseButton={false} hiddenFrom="sm" title={undefined} aria-label={t("shell.sidebar")}>
-        <Box h="100dvh" style={{ display: "flex", flexDirection: "column" }}>
-          <Sidebar user={user} onNavigate={drawer.close} />
-        </Box>
-      </Drawer>
+      {/* Mounted only while open, so a closed drawer leaves nothing in the page for assistive technology. */}
+      {drawerOpened ? (
+        <Drawer
+          opened
+          onClose={drawer.close}
+          size={280}
+          padding={0}
+          withCloseButton={false}
+          hiddenFrom="sm"
+          title={t("shell.sidebar")}
+          styles={{ header: { display: "none" } }}
+        >
+          <Box h="100dvh" style={{ display: "flex", flexDirection: "column" }}>
+            <Sidebar user={user} onNavigate={drawer.close} />
+          </Box>
+        </Drawer>
+      ) : null}
       <SidePanel opened={panelOpened} onClose={panel.close} billing={billing} />
       <AppShell.Main id="main">{children}</AppShell.Main>
     </AppShell>

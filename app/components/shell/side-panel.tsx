@@ -24,42 +24,52 @@ export function SidePanel({ opened, onClose, billing }: SidePanelProps) {
   const usedPercent = balance.allowance + balance.bonus > 0 ? Math.min(100, (balance.used / (balance.allowance + balance.bonus)) * 100) : 0;
   const dateFormat = new Intl.DateTimeFormat(locale === "es" ? "es-ES" : "en-US", { dateStyle: "medium", timeZone: "UTC" });
   return (
-    <Drawer opened={opened} onClose={onClose} position="right" title={t("shell.panel.title")} closeButtonProps={{ "aria-label": t("shell.panel.close") }} size="sm">
-      <Stack gap="lg">
-        <Stack gap="xs" component="section" aria-labelledby="panel-usage">
-          <Group justify="space-between">
-            <Title order={3} fz="md" id="panel-usage">
-              {t("shell.panel.usage")}
-            </Title>
-            <Badge variant="light">{planLabel(billing.plan, t)}</Badge>
-          </Group>
-          <Progress value={usedPercent} aria-label={t("shell.panel.usedAria")} />
-          <Text size="sm">{t("shell.panel.words", { used: balance.used, total: balance.allowance + balance.bonus })}</Text>
-          <Text size="sm" c="dimmed">
-            {t("shell.panel.available", { available: balance.available })}
-          </Text>
-          <Anchor component={Link} to="/settings/billing#usage" size="sm" onClick={onClose}>
-            {t("dashboard.credits.details")}
-          </Anchor>
-        </Stack>
-        <Divider />
-        <Stack gap="sm" component="section" aria-labelledby="panel-news">
-          <Title order={3} fz="md" id="panel-news">
-            {t("shell.panel.news")}
-          </Title>
-          {news.map((item) => (
-            <Stack gap={2} key={item.title}>
-              <Text size="xs" c="dimmed">
-                {dateFormat.format(new Date(item.date))}
+    <Drawer.Root opened={opened} onClose={onClose} position="right" size="sm">
+      <Drawer.Overlay />
+      <Drawer.Content>
+        {/* Mantine renders a <header>; inside a dialog it is not the page's banner. */}
+        <Drawer.Header role="none">
+          <Drawer.Title>{t("shell.panel.title")}</Drawer.Title>
+          <Drawer.CloseButton aria-label={t("shell.panel.close")} />
+        </Drawer.Header>
+        <Drawer.Body>
+          <Stack gap="lg">
+            <Stack gap="xs" component="section" aria-labelledby="panel-usage">
+              <Group justify="space-between">
+                <Title order={3} fz="md" id="panel-usage">
+                  {t("shell.panel.usage")}
+                </Title>
+                <Badge variant="light">{planLabel(billing.plan, t)}</Badge>
+              </Group>
+              <Progress value={usedPercent} aria-label={t("shell.panel.usedAria")} />
+              <Text size="sm">{t("shell.panel.words", { used: balance.used, total: balance.allowance + balance.bonus })}</Text>
+              <Text size="sm" c="dimmed">
+                {t("shell.panel.available", { available: balance.available })}
               </Text>
-              <Text size="sm" fw={600}>
-                {t(item.title)}
-              </Text>
-              <Text size="sm">{t(item.body)}</Text>
+              <Anchor component={Link} to="/settings/billing#usage" size="sm" onClick={onClose}>
+                {t("dashboard.credits.details")}
+              </Anchor>
             </Stack>
-          ))}
-        </Stack>
-      </Stack>
-    </Drawer>
+            <Divider />
+            <Stack gap="sm" component="section" aria-labelledby="panel-news">
+              <Title order={3} fz="md" id="panel-news">
+                {t("shell.panel.news")}
+              </Title>
+              {news.map((item) => (
+                <Stack gap={2} key={item.title}>
+                  <Text size="xs" c="dimmed">
+                    {dateFormat.format(new Date(item.date))}
+                  </Text>
+                  <Text size="sm" fw={600}>
+                    {t(item.title)}
+                  </Text>
+                  <Text size="sm">{t(item.body)}</Text>
+                </Stack>
+              ))}
+            </Stack>
+          </Stack>
+        </Drawer.Body>
+      </Drawer.Content>
+    </Drawer.Root>
   );
 }

@@ -1,4 +1,4 @@
-import { Avatar, Group, Menu, Text, UnstyledButton } from "@mantine/core";
+import { Avatar, Group, Menu, Text, UnstyledButton, VisuallyHidden } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { IconChartBar, IconCreditCard, IconLogout, IconSelector, IconSettings, IconUserPlus } from "@tabler/icons-react";
 import { useState } from "react";
@@ -38,9 +38,9 @@ export function UserMenu({ firstName, lastName, email, onNavigate }: UserMenuPro
   return (
     <Menu position="top-start" width={240} withArrow shadow="md">
       <Menu.Target>
-        <UnstyledButton aria-label={t("shell.userMenu.open")} p="xs" w="100%" style={{ borderRadius: "var(--mantine-radius-md)" }} className="user-menu-target">
+        <UnstyledButton p="xs" w="100%" style={{ borderRadius: "var(--mantine-radius-md)" }} className="user-menu-target">
           <Group gap="sm" wrap="nowrap">
-            <Avatar color="teal" radius="xl" size="md">
+            <Avatar color="brand" variant="filled" radius="xl" size="md">
               {initials}
             </Avatar>
             <div style={{ flex: 1, minWidth: 0 }}>
@@ -52,6 +52,7 @@ export function UserMenu({ firstName, lastName, email, onNavigate }: UserMenuPro
               </Text>
             </div>
             <IconSelector size={16} aria-hidden />
+            <VisuallyHidden>{t("shell.userMenu.open")}</VisuallyHidden>
           </Group>
         </UnstyledButton>
       </Menu.Target>
@@ -69,7 +70,7 @@ export function UserMenu({ firstName, lastName, email, onNavigate }: UserMenuPro
           {t("shell.userMenu.members")}
         </Menu.Item>
         <Menu.Divider />
-        <Menu.Item color="red" leftSection={<IconLogout size={16} aria-hidden />} onClick={onSignOut} disabled={signingOut} closeMenuOnClick={false}>
+        <Menu.Item color="red" leftSection={<IconLogout size={16} aria-hidden />} onClick={onSignOut} disabled={signingOut}>
           {signingOut ? t("shell.userMenu.signingOut") : t("auth.signOut")}
         </Menu.Item>
       </Menu.Dropdown>

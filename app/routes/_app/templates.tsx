@@ -48,7 +48,7 @@ function PinToggle({ template, pinned }: { template: TemplateDefinition; pinned:
       <input type="hidden" name="templateId" value={template.id} />
       <input type="hidden" name="pinned" value={String(!shown)} />
       <Tooltip label={label} withArrow>
-        <ActionIcon type="submit" variant={shown ? "light" : "subtle"} color={shown ? "teal" : "gray"} aria-label={label} aria-pressed={shown} size="lg">
+        <ActionIcon type="submit" variant={shown ? "light" : "subtle"} color={shown ? "brand" : "gray"} aria-label={label} aria-pressed={shown} size="lg">
           {shown ? <IconPinFilled size={18} aria-hidden /> : <IconPin size={18} aria-hidden />}
         </ActionIcon>
       </Tooltip>
