@@ -9,6 +9,9 @@ process.env.E2E_PORT ??= String(await getFreePort());
 process.env.E2E_SMTP_PORT ??= String(await getFreePort());
 process.env.E2E_SMTP_API_PORT ??= String(await getFreePort());
 process.env.E2E_OIDC_PORT ??= String(await getFreePort());
+process.env.E2E_AI_STUB_PORT ??= String(await getFreePort());
+// A fake key: the secrets spec checks it never reaches a page or the browser bundle.
+process.env.E2E_AI_API_KEY ??= `sk-test-e2e-${Math.random().toString(36).slice(2)}${Date.now().toString(36)}`;
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), "sellscribe-e2e-"));
 const port = Number(process.env.E2E_PORT);
 const dataDir = process.env.E2E_DATA_DIR;
@@ -16,6 +19,7 @@ export const baseURL = `http://127.0.0.1:${port}`;
 const smtpPort = process.env.E2E_SMTP_PORT;
 const smtpApiPort = process.env.E2E_SMTP_API_PORT;
 const oidcIssuer = `http://127.0.0.1:${process.env.E2E_OIDC_PORT}`;
+const aiStubUrl = `http://127.0.0.1:${process.env.E2E_AI_STUB_PORT}`;
 const runTs = "node --disable-warning=ExperimentalWarning";
 
 export const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -44,7 +48,7 @@ export default defineConfig({
     launchOptions: { executablePath: chromiumPath, args: chromiumArgs },
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } } }],
-  // Third parties are real protocol servers on loopback: an SMTP server and an OpenID Connect provider.
+  // Third parties are real protocol servers on loopback: an SMTP server, an OpenID Connect provider and an AI provider stub.
   webServer: [
     {
       command: `${runTs} tests/support/smtp-sink.ts`,
@@ -60,6 +64,13 @@ export default defineConfig({
       stdout: "ignore",
       stderr: "ignore",
       env: { OIDC_PORT: process.env.E2E_OIDC_PORT!, OIDC_REDIRECT_URIS: `${baseURL}/api/auth/callback/oidc` },
+    },
+    {
+      command: `${runTs} tests/support/ai-stub-server.ts`,
+      url: `${aiStubUrl}/healthz`,
+      reuseExistingServer: false,
+      stdout: "ignore",
+      env: { AI_STUB_PORT: process.env.E2E_AI_STUB_PORT!, AI_STUB_TOKEN_DELAY_MS: "20", AI_STUB_API_KEY: process.env.E2E_AI_API_KEY! },
     },
     {
       command: "node server/main.js",
@@ -83,6 +94,9 @@ export default defineConfig({
         OIDC_CLIENT_ID: "sellscribe-test",
         OIDC_CLIENT_SECRET: "sellscribe-test-secret",
         OIDC_NAME: "Test SSO",
+        AI_PROVIDER: "openai-compatible",
+        AI_BASE_URL: `${aiStubUrl}/v1`,
+        AI_API_KEY: process.env.E2E_AI_API_KEY!,
       },
     },
   ],

@@ -1,5 +1,6 @@
 // npm run bench: prints figures and ratios against targets; asserts nothing (these machines are shared).
 import { startServer } from "../tests/support/server-process.ts";
+import { printGeneration, runGenerationBench } from "./generation.ts";
 import { printLighthouse, runLighthouse } from "./lighthouse.ts";
 
 const chromePath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -10,3 +11,5 @@ try {
 } finally {
   await server.stop();
 }
+// Its own server and AI stub: the generation benchmark needs the provider settings.
+printGeneration(await runGenerationBench());

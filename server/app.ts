@@ -53,7 +53,8 @@ export function createApp({ clientDir, development = false }: CreateAppOptions =
 
   app.use(requestLog);
   app.use(securityHeaders({ development }));
-  app.use(compression());
+  // Event streams (POST /api/generations) go out unbuffered: gzip would hold events back until a block fills.
+  app.use(compression({ filter: (req, res) => !/^text\/event-stream/i.test(String(res.getHeader("Content-Type") ?? "")) && compression.filter(req, res) }));
   app.use(rejectMalformedPath);
 
   if (clientDir) {

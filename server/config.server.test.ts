@@ -66,3 +66,51 @@ describe("buildConfig", () => {
     expect(buildConfig({ DATA_DIR: dir, SESSION_SECRET: given }).sessionSecret).toBe(given);
   });
 });
+
+describe("AI provider configuration", () => {
+  const build = (env: NodeJS.ProcessEnv) => buildConfig({ DATA_DIR: tempDir(), ...env });
+
+  it("uses the offline writer when no provider is configured", () => {
+    expect(build({}).ai).toMatchObject({ provider: "offline", offline: true, model: "offline-writer", timeoutMs: 60_000, temperature: 0.7 });
+  });
+
+  it("picks the provider from what is set, with a default model per provider", () => {
+    expect(build({ AI_API_KEY: "sk-test-1" }).ai).toMatchObject({ provider: "openai", model: "gpt-4.1-mini", offline: false });
+    expect(build({ AI_API_KEY: "sk-ant-test-1" }).ai).toMatchObject({ provider: "anthropic", model: "claude-haiku-4-5" });
+    expect(build({ AI_BASE_URL: "http://127.0.0.1:11434/v1/" }).ai).toMatchObject({ provider: "openai-compatible", baseUrl: "http://127.0.0.1:11434/v1" });
+    expect(build({ AI_PROVIDER: "offline", AI_API_KEY: "sk-test-1" }).ai.provider).toBe("offline");
+    expect(build({ AI_PROVIDER: "openai", AI_API_KEY: "k", AI_MODEL: "gpt-4o-mini", AI_ORGANIZATION: "org-1" }).ai).toMatchObject({ model: "gpt-4o-mini", organization: "org-1" });
+  });
+
+  it("reads timeouts, token budget and temperature", () => {
+    const ai = build({ AI_TIMEOUT_MS: "5000", AI_MAX_TOKENS: "800", AI_TEMPERATURE: "0.2" }).ai;
+    expect(ai).toMatchObject({ timeoutMs: 5000, maxTokensPerOutput: 800, temperature: 0.2 });
+  });
+
+  it("stops with one line naming the variable when the AI settings are unusable", () => {
+    expect(() => build({ AI_PROVIDER: "gemini" })).toThrow(/^Invalid environment variable AI_PROVIDER: /);
+    expect(() => build({ AI_PROVIDER: "openai-compatible" })).toThrow(/^Invalid environment variable AI_BASE_URL: required when AI_PROVIDER is openai-compatible/);
+    expect(() => build({ AI_PROVIDER: "openai" })).toThrow(/^Invalid environment variable AI_API_KEY: required when AI_PROVIDER is openai$/);
+    expect(() => build({ AI_PROVIDER: "anthropic" })).toThrow(/^Invalid environment variable AI_API_KEY: required when AI_PROVIDER is anthropic$/);
+    expect(() => build({ AI_BASE_URL: "ftp://models.example.com" })).toThrow(/^Invalid environment variable AI_BASE_URL: /);
+    expect(() => build({ AI_TIMEOUT_MS: "soon" })).toThrow(/^Invalid environment variable AI_TIMEOUT_MS: .*\(got "soon"\)$/);
+    expect(() => build({ AI_MAX_TOKENS: "0" })).toThrow(/AI_MAX_TOKENS/);
+    expect(() => build({ AI_TEMPERATURE: "3" })).toThrow(/AI_TEMPERATURE/);
+    for (const line of [() => build({ AI_TIMEOUT_MS: "x" }), () => build({ AI_PROVIDER: "anthropic" })]) {
+      expect(line).toThrow(ConfigError);
+      try {
+        line();
+      } catch (error) {
+        expect((error as Error).message).not.toContain("\n");
+      }
+    }
+  });
+
+  it("keeps the key out of JSON, spreads and logs", () => {
+    const ai = build({ AI_PROVIDER: "openai", AI_API_KEY: "sk-test-secret-value" }).ai;
+    expect(ai.apiKey).toBe("sk-test-secret-value");
+    expect(JSON.stringify(ai)).not.toContain("sk-test-secret-value");
+    expect(JSON.stringify({ ...ai })).not.toContain("sk-test-secret-value");
+    expect(Object.keys(ai)).not.toContain("apiKey");
+  });
+});

@@ -10,6 +10,18 @@ export class ConfigError extends Error {
 
 const emptyToUndefined = (value: unknown) => (value === "" ? undefined : value);
 
+/** The AI providers we can talk to; "offline" is the built-in writer that needs no provider. */
+export const aiProviders = ["openai", "openai-compatible", "anthropic", "offline"] as const;
+export type AiProviderName = (typeof aiProviders)[number];
+
+/** Models used when AI_MODEL is not set: small, fast, cheap, non-reasoning, good at short copy. */
+export const defaultAiModels: Record<AiProviderName, string> = {
+  openai: "gpt-4.1-mini",
+  "openai-compatible": "llama3.2",
+  anthropic: "claude-haiku-4-5",
+  offline: "offline-writer",
+};
+
 const databaseUrl = z
   .string()
   .refine(
@@ -46,6 +58,17 @@ const envSchema = z.object({
     emptyToUndefined,
     z.enum(["0", "1", "true", "false"]).default("0").transform((v) => v === "1" || v === "true"),
   ),
+  // AI provider (see "AI provider" in README.md). Everything is optional: without a provider the offline writer answers.
+  AI_PROVIDER: z.preprocess(emptyToUndefined, z.enum(aiProviders).optional()),
+  AI_BASE_URL: z.preprocess(emptyToUndefined, z.url({ protocol: /^https?$/ }).optional()),
+  AI_API_KEY: z.preprocess(emptyToUndefined, z.string().optional()),
+  AI_MODEL: z.preprocess(emptyToUndefined, z.string().max(200).optional()),
+  AI_ORGANIZATION: z.preprocess(emptyToUndefined, z.string().max(200).optional()),
+  AI_TIMEOUT_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(100).max(600_000).default(60_000)),
+  AI_MAX_TOKENS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(16).max(32_000).default(500)),
+  AI_TEMPERATURE: z.preprocess(emptyToUndefined, z.coerce.number().min(0).max(2).default(0.7)),
+  AI_RETRY_DELAY_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(60_000).default(500)),
+  AI_OFFLINE_WORD_DELAY_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(1000).default(15)),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -66,6 +89,30 @@ export interface AppConfig {
   mail: { smtpUrl?: string; from: string; devOutbox: boolean };
   google?: { clientId: string; clientSecret: string };
   oidc?: { issuer: string; clientId: string; clientSecret: string; name: string };
+  ai: AiConfig;
+}
+
+/**
+ * The AI provider. `apiKey` is a non-enumerable property: JSON, spreads, logs and loader data never
+ * carry it (read it as `config.ai.apiKey` in server/ai only).
+ */
+export interface AiConfig {
+  provider: AiProviderName;
+  model: string;
+  /** True when the built-in offline writer answers (no provider configured, or AI_PROVIDER=offline). */
+  offline: boolean;
+  baseUrl?: string;
+  readonly apiKey?: string;
+  organization?: string;
+  /** Longest wait for the provider's first token, and between two tokens after it. */
+  timeoutMs: number;
+  /** Output-token budget per output; a request's budget is this times the number of outputs asked. */
+  maxTokensPerOutput: number;
+  temperature: number;
+  /** First back-off delay before retrying a 429/5xx (doubles each retry). */
+  retryDelayMs: number;
+  /** Delay per word of the offline writer, so it streams like a provider. */
+  offlineWordDelayMs: number;
 }
 
 /** Parses the environment; the first problem becomes one line naming the variable. */
@@ -75,7 +122,7 @@ export function parseEnv(source: NodeJS.ProcessEnv): Env {
     const issue = result.error.issues[0]!;
     const name = issue.path.join(".");
     const value = source[name];
-    const shown = name.includes("SECRET") || value === undefined ? "" : ` (got "${value}")`;
+    const shown = /SECRET|KEY|PASSWORD|TOKEN/.test(name) || value === undefined ? "" : ` (got "${value}")`;
     throw new ConfigError(`Invalid environment variable ${name}: ${issue.message}${shown}`);
   }
   return result.data;
@@ -101,6 +148,32 @@ function pair(env: Env, names: (keyof Env)[]): boolean {
     throw new ConfigError(`Invalid environment variable ${missing}: required when ${set.join(" and ")} ${set.length > 1 ? "are" : "is"} set`);
   }
   return set.length === names.length;
+}
+
+/** Which provider answers: AI_PROVIDER, else guessed from what is set, else the offline writer. */
+function buildAiConfig(env: Env): AiConfig {
+  const provider: AiProviderName =
+    env.AI_PROVIDER ?? (env.AI_BASE_URL ? "openai-compatible" : env.AI_API_KEY ? (env.AI_API_KEY.startsWith("sk-ant-") ? "anthropic" : "openai") : "offline");
+  if (provider === "openai-compatible" && !env.AI_BASE_URL) {
+    throw new ConfigError("Invalid environment variable AI_BASE_URL: required when AI_PROVIDER is openai-compatible (e.g. http://127.0.0.1:11434/v1 for Ollama)");
+  }
+  if ((provider === "openai" || provider === "anthropic") && !env.AI_API_KEY) {
+    throw new ConfigError(`Invalid environment variable AI_API_KEY: required when AI_PROVIDER is ${provider}`);
+  }
+  const ai: AiConfig = {
+    provider,
+    model: provider === "offline" ? defaultAiModels.offline : (env.AI_MODEL ?? defaultAiModels[provider]),
+    offline: provider === "offline",
+    baseUrl: provider === "offline" ? undefined : env.AI_BASE_URL?.replace(/\/$/, ""),
+    organization: provider === "offline" ? undefined : env.AI_ORGANIZATION,
+    timeoutMs: env.AI_TIMEOUT_MS,
+    maxTokensPerOutput: env.AI_MAX_TOKENS,
+    temperature: env.AI_TEMPERATURE,
+    retryDelayMs: env.AI_RETRY_DELAY_MS,
+    offlineWordDelayMs: env.AI_OFFLINE_WORD_DELAY_MS,
+  };
+  Object.defineProperty(ai, "apiKey", { value: provider === "offline" ? undefined : env.AI_API_KEY, enumerable: false });
+  return ai;
 }
 
 export function buildConfig(source: NodeJS.ProcessEnv): AppConfig {
@@ -135,6 +208,7 @@ export function buildConfig(source: NodeJS.ProcessEnv): AppConfig {
     oidc: hasOidc
       ? { issuer: env.OIDC_ISSUER!.replace(/\/$/, ""), clientId: env.OIDC_CLIENT_ID!, clientSecret: env.OIDC_CLIENT_SECRET!, name: env.OIDC_NAME }
       : undefined,
+    ai: buildAiConfig(env),
   };
 }
 

@@ -29,13 +29,13 @@ export const descriptionTemplate: TemplateDefinition = {
     countField("numberOutputs"),
   ],
   outputMode: "split",
-  buildPrompt: ({ inputs, count, language }) => ({
+  buildPrompt: ({ inputs, count, language, format }) => ({
     system: systemMessage("You are an expert Amazon listing copywriter.", language, [
       toneInstruction(inputs.toneOfVoice),
       "Each description is one paragraph of 80 to 150 words that leads with the main benefit, weaves in the features, and reads naturally.",
     ]),
     prompt: [
-      listInstruction(count, "product description", "product descriptions"),
+      listInstruction(count, "product description", "product descriptions", format),
       `Product name: ${inputs.productName}`,
       `Key benefits and features: ${inputs.keyBenefitsFeatures}`,
     ].join("\n"),

@@ -27,10 +27,10 @@ export const existingCopyTemplate: TemplateDefinition = {
     countField("numberOutputs"),
   ],
   outputMode: "split",
-  buildPrompt: ({ inputs, count, language }) => ({
+  buildPrompt: ({ inputs, count, language, format }) => ({
     system: systemMessage("You are an expert Amazon listing editor who improves existing product copy.", language, [
       "Keep every fact of the original; fix grammar, cut filler, lead with benefits, and keep a similar length.",
     ]),
-    prompt: [listInstruction(count, "improved version", "improved versions"), "Copy to improve:", inputs.copy ?? ""].join("\n"),
+    prompt: [listInstruction(count, "improved version", "improved versions", format), "Copy to improve:", inputs.copy ?? ""].join("\n"),
   }),
 };

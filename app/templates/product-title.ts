@@ -74,14 +74,14 @@ export const productTitleTemplate: TemplateDefinition = {
     countField("numberOutputs"),
   ],
   outputMode: "split",
-  buildPrompt: ({ inputs, count, language }) => ({
+  buildPrompt: ({ inputs, count, language, format }) => ({
     system: systemMessage("You write Amazon product titles that rank in search and read well.", language, [
       `Each title is at most ${titleMaxLength} characters, starts with the brand when one is given, then the product type and its key attributes (material, size, colour, quantity).`,
       `Capitalise the first letter of each word. Never use these characters: ${titleForbiddenCharacters.join(" ")}.`,
       "Never use promotional phrases such as 'free shipping', 'best seller', 'sale' or 'guaranteed'.",
     ]),
     prompt: [
-      listInstruction(count, "title", "titles"),
+      listInstruction(count, "title", "titles", format),
       inputs.brand ? `Brand: ${inputs.brand}` : "Brand: (none)",
       `Product name: ${inputs.productName}`,
       `Key features: ${inputs.keyFeatures}`,

@@ -17,7 +17,7 @@ export const reviewTemplate: TemplateDefinition = {
   },
   fields: [productNameField, toneField, ratingField, countField("numberOutputs")],
   outputMode: "split",
-  buildPrompt: ({ inputs, count, language }) => {
+  buildPrompt: ({ inputs, count, language, format }) => {
     const stars = ratingStars(inputs.rating);
     return {
       system: systemMessage("You write realistic customer reviews of products sold on Amazon.", language, [
@@ -25,7 +25,7 @@ export const reviewTemplate: TemplateDefinition = {
         `Each review reflects a ${stars}-star rating out of 5 in its sentiment, is 40 to 100 words long, and mentions concrete use of the product.`,
         "Do not invent a reviewer name and do not write the star count in the text.",
       ]),
-      prompt: [listInstruction(count, "review", "reviews"), `Product name: ${inputs.productName}`, `Rating: ${stars} of 5 stars`].join("\n"),
+      prompt: [listInstruction(count, "review", "reviews", format), `Product name: ${inputs.productName}`, `Rating: ${stars} of 5 stars`].join("\n"),
     };
   },
 };

@@ -1,4 +1,4 @@
-import type { Rating, Tone } from "./types.ts";
+import type { PromptFormat, Rating, Tone } from "./types.ts";
 
 /** Amazon's content rules every prompt carries (Amazon Seller Central style guides). */
 export const amazonContentRules = [
@@ -21,9 +21,18 @@ export function ratingStars(rating: string | undefined): number {
   return Number.isFinite(stars) ? Math.min(Math.max(stars, 0), 5) : 5;
 }
 
-/** The seed's prompt rule: ask for a numbered list only when more than one item is wanted. */
-export function listInstruction(count: number, noun: string, nounPlural: string): string {
+/**
+ * The seed's prompt rule: ask for a numbered list only when more than one item is wanted.
+ * With structured output ("json") the items go in the "elements" array instead, unnumbered.
+ */
+export function listInstruction(count: number, noun: string, nounPlural: string, format: PromptFormat = "text"): string {
   if (count === 1) return `Write exactly one ${noun}. Reply with the ${noun} only, with no title, number or remarks.`;
+  if (format === "json") {
+    return (
+      `Write exactly ${count} different ${nounPlural}. Reply with JSON only: an object whose "elements" array holds ` +
+      `the ${count} ${nounPlural} as plain strings, one ${noun} per string, with no numbering, titles or remarks.`
+    );
+  }
   return (
     `Write exactly ${count} different ${nounPlural} as a numbered list (1., 2., …), ` +
     `separated by a blank line. Reply with the list only, with no introduction or remarks.`

@@ -42,11 +42,16 @@ export type FieldSpec = TextFieldSpec | SelectFieldSpec | CountFieldSpec;
 
 export type TemplateInputs = Record<string, string>;
 
+/** "text": the answer is plain text (split by the text rule); "json": structured output, items in an "elements" array. */
+export type PromptFormat = "text" | "json";
+
 export interface PromptContext {
   inputs: TemplateInputs;
   count: number;
   /** The language the copy is written in. */
   language: string;
+  /** How the provider answers; "text" when not given. */
+  format?: PromptFormat;
 }
 
 export interface Prompt {

@@ -1,0 +1,189 @@
+// One generation, from the row that records it to the saved outputs. See docs/decisions/006-generation-streaming.md.
+import { randomUUID } from "node:crypto";
+import { performance } from "node:perf_hooks";
+import type { Transaction } from "kysely";
+import { translate, type Locale } from "~/i18n/i18n.ts";
+import type { TemplateDefinition, TemplateInputs } from "~/templates/types.ts";
+import { GenerationError, generationErrors } from "../../../server/ai/errors.server.ts";
+import { countWords, getWriter, outputCount, type Writer } from "../../../server/ai/writer.server.ts";
+import { getActiveMembership } from "../../../server/auth/workspaces.server.ts";
+import type { AppConfig } from "../../../server/config.server.ts";
+import type { Db } from "../../../server/db/db.server.ts";
+import type { Database } from "../../../server/db/schema.ts";
+import { logger } from "../../../server/logger.server.ts";
+import type { GenerationErrorCode, GenerationEvent, SavedOutput } from "./generation-events.ts";
+
+/** What the credit hooks (and the log) know about a generation. */
+export interface GenerationContext {
+  generationId: string;
+  userId: string;
+  workspaceId: string;
+  templateId: string;
+  /** The count asked for (outputs, or keywords for the keywords template). */
+  count: number;
+  /** Outputs that will be written. */
+  outputs: number;
+  requestId: string;
+}
+
+/**
+ * The seam for credits (issue 7). `reserve` runs after the generation row exists and before the
+ * provider is called (throw a GenerationError to refuse); `settle` runs inside the transaction that
+ * saves the outputs, with the words written; `release` runs after a failure or cancel (nothing was saved).
+ */
+export interface GenerationHooks {
+  reserve?(generation: GenerationContext): Promise<void>;
+  settle?(trx: Transaction<Database>, generation: GenerationContext, result: { words: number }): Promise<void>;
+  release?(generation: GenerationContext, failure: { status: "failed" | "cancelled"; code: GenerationErrorCode }): Promise<void>;
+}
+
+export interface RunGenerationOptions {
+  db: Db;
+  config: AppConfig;
+  user: { id: string; name: string; email: string };
+  template: TemplateDefinition;
+  /** Validated inputs (checkInputs). */
+  inputs: TemplateInputs;
+  count: number;
+  /** The request's signal: the client going away cancels the provider request. */
+  signal: AbortSignal;
+  requestId: string;
+  /** The language of error messages. */
+  locale: Locale;
+  /** Receives every event of the stream, in order. */
+  emit(event: GenerationEvent): void;
+  /** Defaults to the configured provider. */
+  writer?: Writer;
+  hooks?: GenerationHooks;
+  /** The language the copy is written in (English until listings get a marketplace language). */
+  language?: string;
+}
+
+export type GenerationOutcome =
+  | { status: "succeeded"; generationId: string; outputs: SavedOutput[] }
+  | { status: "failed" | "cancelled"; generationId: string; code: GenerationErrorCode };
+
+/**
+ * Records a generation (status running), streams its events, and either saves every output with the
+ * generation's result in one transaction, or marks it failed/cancelled and saves nothing.
+ * Never throws: failures end as an `error` event.
+ */
+export async function runGeneration(options: RunGenerationOptions): Promise<GenerationOutcome> {
+  const { db, config, user, template, inputs, count, signal, requestId, locale, emit, hooks = {} } = options;
+  const writer = options.writer ?? getWriter(config.ai);
+  const generationId = randomUUID();
+  const started = performance.now();
+  const { workspaceId } = await getActiveMembership(db, user);
+  const context: GenerationContext = {
+    generationId,
+    userId: user.id,
+    workspaceId,
+    templateId: template.id,
+    count,
+    outputs: outputCount(template, count),
+    requestId,
+  };
+  const inputsJson = JSON.stringify(inputs);
+  await db
+    .insertInto("generation")
+    .values({
+      id: generationId,
+      userId: user.id,
+      workspaceId,
+      templateId: template.id,
+      inputs: inputsJson,
+      count,
+      provider: writer.provider,
+      model: writer.model,
+      status: "running",
+      inputTokens: null,
+      outputTokens: null,
+      latencyMs: null,
+      error: null,
+      requestId,
+      createdAt: new Date().toISOString(),
+      finishedAt: null,
+    })
+    .execute();
+  emit({ type: "start", generationId, count: context.outputs, provider: writer.provider, model: writer.model, offline: writer.offline });
+  const log = logger.child({ requestId, generationId, templateId: template.id, provider: writer.provider, model: writer.model });
+
+  try {
+    await hooks.reserve?.(context);
+    const result = await writer.write({
+      template,
+      inputs,
+      count,
+      language: options.language ?? "English",
+      signal,
+      onDelta: (index, text) => emit({ type: "delta", index, text }),
+      onOutput: (index, content) => emit({ type: "output", index, content }),
+    });
+    if (result.outputs.length !== context.outputs) throw new GenerationError("incomplete", `the writer returned ${result.outputs.length} of ${context.outputs} outputs`);
+
+    const words = result.outputs.reduce((sum, content) => sum + countWords(content), 0);
+    const finishedAt = new Date();
+    // Output 0 is the newest, so a newest-first history lists a generation's outputs in their order.
+    const saved: SavedOutput[] = result.outputs.map((content, index) => ({
+      id: randomUUID(),
+      index,
+      content,
+      templateId: template.id,
+      createdAt: new Date(finishedAt.getTime() + (result.outputs.length - 1 - index)).toISOString(),
+    }));
+    const latencyMs = Math.round(performance.now() - started);
+    await db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto("output")
+        .values(
+          saved.map((output) => ({
+            id: output.id,
+            userId: user.id,
+            workspaceId,
+            generationId,
+            templateId: template.id,
+            content: output.content,
+            inputs: inputsJson,
+            favorite: 0,
+            createdAt: output.createdAt,
+            editedAt: null,
+          })),
+        )
+        .execute();
+      await trx
+        .updateTable("generation")
+        .set({
+          status: "succeeded",
+          words,
+          inputTokens: result.inputTokens,
+          outputTokens: result.outputTokens,
+          latencyMs,
+          finishedAt: finishedAt.toISOString(),
+        })
+        .where("id", "=", generationId)
+        .execute();
+      await hooks.settle?.(trx, context, { words });
+    });
+    log.info({ outputs: saved.length, words, latencyMs, calls: result.calls, inputTokens: result.inputTokens, outputTokens: result.outputTokens }, "generation succeeded");
+    emit({ type: "done", generationId, outputs: saved });
+    return { status: "succeeded", generationId, outputs: saved };
+  } catch (error) {
+    const failure = error instanceof GenerationError ? error : new GenerationError("internal", error instanceof Error ? error.message : String(error), { cause: error });
+    const status = failure.code === "cancelled" ? "cancelled" : "failed";
+    const latencyMs = Math.round(performance.now() - started);
+    if (status === "cancelled") log.info({ latencyMs }, "generation cancelled");
+    else log[failure.code === "internal" ? "error" : "warn"]({ code: failure.code, detail: failure.detail, err: failure.cause ?? failure, latencyMs }, `generation failed: ${failure.message}`);
+    try {
+      await db
+        .updateTable("generation")
+        .set({ status, error: `${failure.code}: ${failure.message}`.slice(0, 1000), latencyMs, finishedAt: new Date().toISOString() })
+        .where("id", "=", generationId)
+        .execute();
+      await hooks.release?.(context, { status, code: failure.code });
+    } catch (recordError) {
+      log.error({ err: recordError }, "could not record the generation's failure");
+    }
+    emit({ type: "error", code: failure.code, message: translate(locale, generationErrors[failure.code].messageKey), requestId });
+    return { status, generationId, code: failure.code };
+  }
+}

@@ -1,0 +1,25 @@
+import { getLocale } from "~/i18n/locale.server.ts";
+import { getUser } from "~/features/auth/session.server.ts";
+import { handleGenerationPost } from "~/features/generate/generation-request.server.ts";
+import { requestContext } from "../../../server/context.ts";
+import { rateLimiter } from "../../../server/rate-limit.server.ts";
+import { getServices } from "../../../server/services.server.ts";
+import type { Route } from "./+types/generations";
+
+/** POST /api/generations {templateId, inputs, count?} → text/event-stream (see app/features/generate/generation-events.ts). */
+export async function action({ request, context }: Route.ActionArgs) {
+  const { db, config } = getServices();
+  return handleGenerationPost({
+    request,
+    user: getUser(context),
+    locale: getLocale(request),
+    requestId: context.get(requestContext).requestId,
+    db,
+    config,
+    limiter: rateLimiter,
+  });
+}
+
+export function loader() {
+  return Response.json({ error: "Use POST.", code: "METHOD_NOT_ALLOWED" }, { status: 405, headers: { Allow: "POST" } });
+}

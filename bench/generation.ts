@@ -1,0 +1,112 @@
+// Streaming generations against the AI stub (a token every 20 ms), through the built server over HTTP:
+//  (a) latency added by Sellscribe: from the stub writing its first word token to the first text event
+//      reaching an HTTP client reading the SSE stream (both timestamps on this process's clock);
+//  (b) 50 concurrent streaming generations: errors and the server's memory growth (VmRSS).
+import { readFileSync } from "node:fs";
+import { performance } from "node:perf_hooks";
+import { readGenerationStream, type GenerationEvent } from "../app/features/generate/generation-events.ts";
+import { startAiStub } from "../tests/support/ai-stub-server.ts";
+import { startServer, type ServerProcess } from "../tests/support/server-process.ts";
+
+export interface GenerationFigures {
+  firstTextMs: number[];
+  concurrent: { count: number; errors: number; errorSamples: string[]; rssBeforeMb: number; rssPeakMb: number; rssAfterMb: number; seconds: number };
+}
+
+const targets = { firstTextMs: 50, errors: 0, rssGrowthMb: 150 };
+const latencyRuns = 15;
+const concurrency = 50;
+
+function rssMb(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, "utf8");
+  return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) / 1024;
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
+async function signUp(server: ServerProcess, label: string): Promise<string> {
+  const email = `bench-${label}-${Date.now()}@example.com`;
+  const response = await fetch(`${server.url}/api/auth/sign-up/email`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: server.url },
+    body: JSON.stringify({ email, password: "bench-password-2026", name: `Bench ${label}`, firstName: "Bench", lastName: label }),
+  });
+  if (!response.ok) throw new Error(`sign-up failed: ${response.status} ${await response.text()}`);
+  return response.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(";")[0])
+    .join("; ");
+}
+
+function generate(server: ServerProcess, cookie: string, onEvent: (event: GenerationEvent) => void = () => undefined) {
+  return fetch(`${server.url}/api/generations`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: server.url, cookie },
+    body: JSON.stringify({
+      templateId: "description",
+      inputs: { productName: "Bamboo Cutting Board Set", keyBenefitsFeatures: "Gentle on knives, deep juice grooves, three sizes", toneOfVoice: "Professional", numberOutputs: "3" },
+    }),
+  }).then(async (response) => {
+    if (response.status !== 200) return `HTTP ${response.status}: ${(await response.text()).slice(0, 120)}`;
+    const last = await readGenerationStream(response, onEvent);
+    return last?.type === "done" ? null : last?.type === "error" ? `error event: ${last.code}` : "stream ended early";
+  });
+}
+
+export async function runGenerationBench(): Promise<GenerationFigures> {
+  const stub = await startAiStub({ port: 0, tokenDelayMs: 20 });
+  const server = await startServer({ AI_PROVIDER: "openai-compatible", AI_BASE_URL: stub.baseUrl, AI_API_KEY: "sk-bench-not-a-key" });
+  try {
+    // Generations are limited to 30 a minute per user: one user for latency, two for the concurrent run.
+    const [latencyUser, userA, userB] = [await signUp(server, "latency"), await signUp(server, "a"), await signUp(server, "b")];
+
+    const firstTextMs: number[] = [];
+    for (let run = 0; run < latencyRuns; run++) {
+      let firstText: number | undefined;
+      const error = await generate(server, latencyUser, (event) => {
+        if (event.type === "delta" && firstText === undefined) firstText = performance.now();
+      });
+      if (error) throw new Error(`latency run failed: ${error}`);
+      const firstWordAt = stub.requests.at(-1)?.firstWordAt;
+      // The first runs warm up the server (JIT, connections); they are not counted.
+      if (run >= 3 && firstText !== undefined && firstWordAt !== undefined) firstTextMs.push(firstText - firstWordAt);
+    }
+
+    const pid = server.child.pid!;
+    const rssBeforeMb = rssMb(pid);
+    let rssPeakMb = rssBeforeMb;
+    const sampler = setInterval(() => (rssPeakMb = Math.max(rssPeakMb, rssMb(pid))), 50);
+    const started = performance.now();
+    const results = await Promise.all(Array.from({ length: concurrency }, (_, i) => generate(server, i % 2 ? userA : userB).catch((e: unknown) => String(e))));
+    const seconds = (performance.now() - started) / 1000;
+    clearInterval(sampler);
+    rssPeakMb = Math.max(rssPeakMb, rssMb(pid));
+    const rssAfterMb = rssMb(pid);
+    const errors = results.filter((r): r is string => r !== null);
+    return { firstTextMs, concurrent: { count: concurrency, errors: errors.length, errorSamples: [...new Set(errors)].slice(0, 3), rssBeforeMb, rssPeakMb, rssAfterMb, seconds } };
+  } finally {
+    await server.stop();
+    await stub.close();
+  }
+}
+
+export function printGeneration({ firstTextMs, concurrent }: GenerationFigures): void {
+  const mark = (ok: boolean) => (ok ? " " : "!");
+  const firstText = median(firstTextMs);
+  const growth = concurrent.rssPeakMb - concurrent.rssBeforeMb;
+  console.log("\nStreaming generations (stub provider: a token every 20 ms)");
+  console.log(
+    `first token -> first text at the client: median ${firstText.toFixed(1)} ms${mark(firstText <= targets.firstTextMs)} ` +
+      `(min ${Math.min(...firstTextMs).toFixed(1)}, max ${Math.max(...firstTextMs).toFixed(1)}, ${firstTextMs.length} runs; target <= ${targets.firstTextMs} ms)`,
+  );
+  console.log(
+    `${concurrent.count} concurrent generations (3 outputs each) in ${concurrent.seconds.toFixed(1)} s: errors ${concurrent.errors}${mark(concurrent.errors === targets.errors)} (target ${targets.errors}); ` +
+      `server memory ${concurrent.rssBeforeMb.toFixed(0)} MB -> peak ${concurrent.rssPeakMb.toFixed(0)} MB (+${growth.toFixed(0)} MB${mark(growth <= targets.rssGrowthMb)}; target <= +${targets.rssGrowthMb} MB), ${concurrent.rssAfterMb.toFixed(0)} MB after`,
+  );
+  for (const sample of concurrent.errorSamples) console.log(`  error: ${sample}`);
+  console.log("('!' marks a miss)");
+}

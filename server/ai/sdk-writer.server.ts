@@ -1,0 +1,219 @@
+// Writers for real providers through the Vercel AI SDK: OpenAI, any OpenAI-compatible server, Anthropic.
+import { createAnthropic } from "@ai-sdk/anthropic";
+import { createOpenAI } from "@ai-sdk/openai";
+import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
+import { Output, streamText, type LanguageModel, type OutputInterface } from "ai";
+import { z } from "zod";
+import type { PromptFormat } from "../../app/templates/types.ts";
+import type { AiConfig } from "../config.server.ts";
+import { logger } from "../logger.server.ts";
+import { classifyProviderError, GenerationError } from "./errors.server.ts";
+import { createJsonArrayStream } from "./json-array-stream.server.ts";
+import { OutputTracker } from "./output-tracker.server.ts";
+import { cleanElement, cleanGrowingElement, livePieces, splitAnswer } from "./text-rule.server.ts";
+import { outputCount, sleep, type WriteRequest, type WriteResult, type Writer } from "./writer-types.server.ts";
+
+/** Retries of a 429 or 5xx, only while nothing has streamed yet. */
+export const maxRetries = 3;
+/** Provider calls per generation: the first, plus calls for outputs still missing (see text-rule.server.ts). */
+const maxCalls = 3;
+/** A Retry-After longer than this is not waited for (the user is watching). */
+const maxRetryAfterMs = 10_000;
+
+function languageModel(ai: AiConfig): LanguageModel {
+  switch (ai.provider) {
+    case "openai":
+      // Chat Completions: the API every OpenAI-compatible gateway also speaks.
+      return createOpenAI({ apiKey: ai.apiKey, baseURL: ai.baseUrl, organization: ai.organization }).chat(ai.model);
+    case "anthropic":
+      return createAnthropic({ apiKey: ai.apiKey, baseURL: ai.baseUrl }).messages(ai.model);
+    case "openai-compatible":
+      return createOpenAICompatible({
+        name: "openai-compatible",
+        baseURL: ai.baseUrl!,
+        apiKey: ai.apiKey,
+        includeUsage: true,
+        headers: ai.organization ? { "OpenAI-Organization": ai.organization } : undefined,
+      }).chatModel(ai.model);
+    default:
+      throw new Error(`no AI SDK model for provider ${ai.provider}`);
+  }
+}
+
+/**
+ * Structured output for "exactly N" strings: the JSON schema of Output.array (`{"elements": string[]}`),
+ * but every text delta passes straight through. (Output.array holds text back until an element is
+ * complete; we show each element while it grows and parse the array ourselves.)
+ */
+function streamingElementsOutput(): OutputInterface<string[], string, never> {
+  const array = Output.array({ element: z.string(), name: "outputs", description: "The outputs, one string each" });
+  return {
+    name: "streaming-elements",
+    responseFormat: array.responseFormat,
+    parseCompleteOutput: (options, context) => array.parseCompleteOutput(options, context),
+    parsePartialOutput: async ({ text }) => ({ partial: text }),
+    createElementStreamTransform: () => undefined,
+  };
+}
+
+interface CallOutcome {
+  items: string[];
+  inputTokens?: number;
+  outputTokens?: number;
+}
+
+interface CallPlan {
+  system: string;
+  prompt: string;
+  format: PromptFormat;
+  /** Items asked for in this call. */
+  count: number;
+  maxOutputTokens: number;
+}
+
+/** Parses one call's answer as it grows: structured elements or the text rule. */
+function answerReader(plan: CallPlan, mode: "split" | "single") {
+  if (plan.format === "json") {
+    const parser = createJsonArrayStream();
+    const view = (final: boolean) => {
+      const all = parser.elements();
+      const items = all.slice(0, parser.closed).map(cleanElement);
+      if (!final && all.length > parser.closed) {
+        const growing = cleanGrowingElement(all[all.length - 1]!);
+        if (growing !== null) items.push(growing);
+      }
+      return { items, complete: parser.closed };
+    };
+    return { push: (text: string) => parser.push(text), live: () => view(false), final: (_cut: boolean) => view(true).items };
+  }
+  let text = "";
+  return {
+    push: (delta: string) => {
+      text += delta;
+    },
+    live: () => livePieces(text, plan.count, mode),
+    final: (cut: boolean) => {
+      const items = splitAnswer(text, plan.count, mode);
+      // Cut by the token budget: the last piece is unfinished, so it is not kept (a later call writes it again).
+      if (!cut || /\n[ \t]*\n[ \t]*$/.test(text)) return items;
+      if (mode === "single") return items.map((item) => item.split("\n").slice(0, -1).join("\n")).filter(Boolean);
+      return splitAnswer(text, plan.count + 1, mode).length > plan.count ? items : items.slice(0, -1);
+    },
+  };
+}
+
+export function createSdkWriter(ai: AiConfig): Writer {
+  const model = languageModel(ai);
+  // OpenAI and Anthropic honour a JSON schema; OpenAI-compatible servers often do not, so they get the text rule.
+  const structured = ai.provider === "openai" || ai.provider === "anthropic";
+
+  /** One streaming call; throws a GenerationError. `progress.started` turns true at the first text. */
+  async function call(plan: CallPlan, request: WriteRequest, tracker: OutputTracker, progress: { started: boolean }): Promise<CallOutcome> {
+    const reader = answerReader(plan, request.template.outputMode);
+    const controller = new AbortController();
+    let timedOut = false;
+    let timer: NodeJS.Timeout | undefined;
+    const arm = () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => {
+        timedOut = true;
+        controller.abort(new GenerationError("timeout", `no answer from the provider for ${ai.timeoutMs} ms`));
+      }, ai.timeoutMs);
+    };
+    const cancel = () => controller.abort(request.signal.reason);
+    request.signal.addEventListener("abort", cancel, { once: true });
+    arm();
+    tracker.startCall();
+    try {
+      const result = streamText({
+        model,
+        system: plan.system,
+        prompt: plan.prompt,
+        maxOutputTokens: plan.maxOutputTokens,
+        temperature: ai.temperature,
+        maxRetries: 0,
+        abortSignal: controller.signal,
+        // Errors arrive in the stream and are classified below; the SDK's default would print them to stderr.
+        onError: () => undefined,
+        ...(plan.format === "json" ? { output: streamingElementsOutput() } : {}),
+      });
+      let finish: { reason: string; inputTokens?: number; outputTokens?: number } | undefined;
+      for await (const part of result.fullStream) {
+        arm();
+        if (part.type === "text-delta") {
+          if (part.text === "") continue;
+          progress.started = true;
+          reader.push(part.text);
+          const view = reader.live();
+          tracker.update(view.items, view.complete);
+        } else if (part.type === "error") {
+          throw part.error;
+        } else if (part.type === "abort") {
+          throw controller.signal.reason ?? new Error("aborted");
+        } else if (part.type === "finish") {
+          finish = { reason: part.finishReason, inputTokens: part.totalUsage.inputTokens, outputTokens: part.totalUsage.outputTokens };
+        }
+      }
+      if (controller.signal.aborted) throw controller.signal.reason;
+      if (!finish) throw new GenerationError(progress.started ? "interrupted" : "provider_unavailable", "the provider stream ended without finishing");
+      if (finish.reason === "content-filter") throw new GenerationError("rejected", "the provider's content filter stopped the answer");
+      if (finish.reason === "error") throw new GenerationError(progress.started ? "interrupted" : "provider_unavailable", "the provider reported an error");
+      const items = reader.final(finish.reason === "length");
+      tracker.finish(items);
+      return { items, inputTokens: finish.inputTokens, outputTokens: finish.outputTokens };
+    } catch (error) {
+      if (request.signal.aborted) throw new GenerationError("cancelled", "the generation was cancelled", { cause: error });
+      if (timedOut) throw new GenerationError("timeout", `no answer from the provider for ${ai.timeoutMs} ms`, { cause: error });
+      throw classifyProviderError(error, { started: progress.started });
+    } finally {
+      clearTimeout(timer);
+      request.signal.removeEventListener("abort", cancel);
+    }
+  }
+
+  async function write(request: WriteRequest): Promise<WriteResult> {
+    const { template, inputs, language } = request;
+    const total = outputCount(template, request.count);
+    const tracker = new OutputTracker(total, (content) => (template.finalize ? template.finalize(content) : content), request.onDelta, request.onOutput);
+    let inputTokens: number | undefined;
+    let outputTokens: number | undefined;
+    let calls = 0;
+    const add = (a: number | undefined, b: number | undefined) => (a === undefined && b === undefined ? undefined : (a ?? 0) + (b ?? 0));
+
+    for (let round = 0; round < maxCalls && tracker.missing > 0; round++) {
+      const asked = template.outputMode === "single" ? request.count : tracker.missing;
+      const format: PromptFormat = structured && template.outputMode === "split" && asked > 1 ? "json" : "text";
+      const prompt = template.buildPrompt({ inputs, count: asked, language, format });
+      const perOutput = template.outputMode === "single" ? 1 : asked;
+      const plan: CallPlan = { ...prompt, format, count: asked, maxOutputTokens: ai.maxTokensPerOutput * perOutput + 64 };
+      for (let attempt = 0; ; attempt++) {
+        const progress = { started: false };
+        calls++;
+        try {
+          const outcome = await call(plan, request, tracker, progress);
+          inputTokens = add(inputTokens, outcome.inputTokens);
+          outputTokens = add(outputTokens, outcome.outputTokens);
+          break;
+        } catch (error) {
+          const failure = error instanceof GenerationError ? error : classifyProviderError(error, { started: progress.started });
+          if (!failure.retryable || progress.started || attempt >= maxRetries) throw failure;
+          const retryAfter = typeof failure.detail.retryAfterMs === "number" && failure.detail.retryAfterMs <= maxRetryAfterMs ? failure.detail.retryAfterMs : undefined;
+          const wait = retryAfter ?? ai.retryDelayMs * 2 ** attempt * (1 + Math.random() * 0.25);
+          logger.warn({ code: failure.code, detail: failure.detail, attempt: attempt + 1, waitMs: Math.round(wait), provider: ai.provider }, "AI provider call failed before the first token; retrying");
+          try {
+            await sleep(wait, request.signal);
+          } catch (reason) {
+            throw new GenerationError("cancelled", "the generation was cancelled while waiting to retry", { cause: reason });
+          }
+        }
+      }
+      if (tracker.missing > 0 && round + 1 < maxCalls) {
+        logger.info({ missing: tracker.missing, asked: total, provider: ai.provider }, "the provider wrote fewer outputs than asked; asking for the rest");
+      }
+    }
+    if (tracker.missing > 0) throw new GenerationError("incomplete", `the provider wrote ${tracker.finished} of ${total} outputs after ${maxCalls} calls`);
+    return { outputs: [...tracker.outputs], inputTokens: inputTokens ?? null, outputTokens: outputTokens ?? null, calls };
+  }
+
+  return { provider: ai.provider, model: ai.model, offline: false, write };
+}
