@@ -6,6 +6,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const development = process.env.NODE_ENV === "development";
+const buildDir = process.env.BUILD_DIR ?? "build";
 
 function fail(message) {
   console.error(`Sellscribe could not start: ${message}`);
@@ -21,7 +22,7 @@ try {
     // The SSR environment's runner, so the app and React Router's virtual build share one module graph.
     mod = await vite.environments.ssr.runner.import("./server/app.ts");
   } else {
-    mod = await import(pathToFileURL(path.join(root, "build/server/index.js")).href);
+    mod = await import(pathToFileURL(path.join(root, buildDir, "server/index.js")).href);
   }
 } catch (error) {
   fail(error?.name === "ConfigError" ? error.message : (error?.stack ?? String(error)));
@@ -33,7 +34,7 @@ try {
   fail(error?.message ?? String(error));
 }
 
-const app = mod.createApp({ clientDir: development ? undefined : path.join(root, "build/client"), development });
+const app = mod.createApp({ clientDir: development ? undefined : path.join(root, buildDir, "client"), development });
 const handler = vite
   ? (req, res) => vite.middlewares(req, res, () => app(req, res))
   : app;

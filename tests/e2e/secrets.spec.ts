@@ -6,7 +6,7 @@ import { expect, test, type APIRequestContext } from "@playwright/test";
 import { testPassword, uniqueEmail } from "../support/e2e.ts";
 
 const key = process.env.E2E_AI_API_KEY!;
-const clientDir = path.resolve("build/client");
+const clientDir = path.resolve(process.env.BUILD_DIR ?? "build", "client");
 
 function filesUnder(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
