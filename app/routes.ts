@@ -5,6 +5,7 @@ export default [
   layout("routes/_app/layout.tsx", [
     route("dashboard", "routes/_app/dashboard.tsx"),
     route("templates", "routes/_app/templates.tsx"),
+    route("templates/:slug", "routes/_app/generator.tsx"),
     route("settings", "routes/_app/settings/layout.tsx", [
       route("workspace", "routes/_app/settings/workspace.tsx"),
       route("personal", "routes/_app/settings/personal.tsx"),

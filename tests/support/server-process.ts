@@ -25,6 +25,8 @@ export async function startServer(
   const child = spawn(process.execPath, ["server/main.js"], {
     env: {
       PATH: process.env.PATH,
+      // The build under test (see react-router.config.ts).
+      ...(process.env.BUILD_DIR ? { BUILD_DIR: process.env.BUILD_DIR } : {}),
       NODE_ENV: "production",
       HOST: "127.0.0.1",
       PORT: String(port),

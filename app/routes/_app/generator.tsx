@@ -1,0 +1,163 @@
+import { Alert, Badge, Button, Card, Grid, Group, Loader, Stack, Tabs, Text, Title } from "@mantine/core";
+import { notifications } from "@mantine/notifications";
+import { IconArrowLeft, IconInfoCircle } from "@tabler/icons-react";
+import { useState } from "react";
+import { data, Link, useRevalidator } from "react-router";
+import { EmptyState } from "~/components/empty-state.tsx";
+import { requireUser } from "~/features/auth/session.server.ts";
+import { emptyValues, GeneratorForm, type FormValues } from "~/features/generate/generator-form.tsx";
+import { LiveOutputCard } from "~/features/generate/live-output-card.tsx";
+import { useGeneration } from "~/features/generate/use-generation.ts";
+import { listLatestOutputs } from "~/features/outputs/outputs.server.ts";
+import { SavedOutputList } from "~/features/generate/saved-output-list.tsx";
+import { useI18n } from "~/i18n/context.tsx";
+import type { Locale } from "~/i18n/i18n.ts";
+import { getTemplateBySlug } from "~/templates/registry.ts";
+import { checkInputs } from "~/templates/validation.ts";
+import { getServices } from "../../../server/services.server.ts";
+import type { Route } from "./+types/generator";
+
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
+  const locale = (matches[0]?.loaderData as { locale?: Locale } | undefined)?.locale ?? "en";
+  const template = loaderData ? getTemplateBySlug(loaderData.slug) : undefined;
+  return [{ title: template ? `${template.title[locale]} · Sellscribe` : "Sellscribe" }];
+};
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const user = requireUser({ request, context });
+  const template = getTemplateBySlug(params.slug);
+  if (!template) throw data(null, { status: 404 });
+  const { db, config } = getServices();
+  const history = await listLatestOutputs({ db, userId: user.id, templateId: template.id, limit: 24 });
+  return { slug: template.slug, history, offline: config.ai.offline };
+}
+
+export default function Generator({ loaderData }: Route.ComponentProps) {
+  const { t, locale } = useI18n();
+  const template = getTemplateBySlug(loaderData.slug)!;
+  const [values, setValues] = useState<FormValues>(() => emptyValues(template));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [tab, setTab] = useState<string | null>("new");
+  const generation = useGeneration();
+  const revalidator = useRevalidator();
+
+  const onChange = (name: string, value: string) => {
+    setValues((current) => ({ ...current, [name]: value }));
+    setErrors((current) => {
+      if (!(name in current)) return current;
+      const rest = { ...current };
+      delete rest[name];
+      return rest;
+    });
+  };
+
+  const onSubmit = () => {
+    const checked = checkInputs(template, values);
+    if (!checked.ok) {
+      setErrors(Object.fromEntries(Object.entries(checked.fieldErrors).map(([field, problem]) => [field, t(problem.key, problem.params)])));
+      notifications.show({ color: "red", message: t("form.hasErrors") });
+      return;
+    }
+    setErrors({});
+    setTab("new");
+    const toastId = notifications.show({ loading: true, message: t("generator.generating"), autoClose: false, withCloseButton: false });
+    void generation.start({
+      templateId: template.id,
+      inputs: values,
+      interruptedMessage: t("generation.error.interrupted"),
+      onFinish: (result) => {
+        notifications.hide(toastId);
+        // History reloads whenever new outputs arrive (seed §4).
+        if (result.ok) {
+          void revalidator.revalidate();
+          notifications.show({ color: "green", message: t("generator.saved", { count: result.outputs.length }) });
+          return;
+        }
+        const { problem } = result;
+        if (problem.kind === "cancelled") notifications.show({ color: "blue", message: t("generation.error.cancelled") });
+        else if (problem.kind === "fields") {
+          setErrors(problem.fieldErrors);
+          notifications.show({ color: "red", message: problem.message });
+        } else {
+          const reference = problem.requestId ? ` ${t("generation.requestId", { requestId: problem.requestId })}` : "";
+          notifications.show({ color: "red", message: `${problem.message}${reference}`, autoClose: 10_000 });
+        }
+      },
+    });
+  };
+
+  const onReset = () => {
+    setValues(emptyValues(template));
+    setErrors({});
+  };
+
+  const offline = generation.offline ?? loaderData.offline;
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="flex-start" wrap="wrap" gap="sm">
+        <Stack gap={4} style={{ flex: "1 1 320px" }}>
+          <Title order={1}>{template.title[locale]}</Title>
+          <Text c="dimmed">{template.description[locale]}</Text>
+        </Stack>
+        <Button component={Link} to="/templates" variant="default" leftSection={<IconArrowLeft size={16} aria-hidden />}>
+          {t("generator.templates")}
+        </Button>
+      </Group>
+      {offline ? (
+        <Alert variant="light" color="yellow" icon={<IconInfoCircle aria-hidden />} title={t("generation.offline.notice")}>
+          {t("generator.offlineBody")}
+        </Alert>
+      ) : null}
+      <Grid gap="lg">
+        <Grid.Col span={{ base: 12, md: 5 }}>
+          <Card withBorder padding="lg" component="section" aria-labelledby="generator-form-title">
+            <Title order={2} fz="lg" mb="md" id="generator-form-title">
+              {t("generator.formTitle")}
+            </Title>
+            <GeneratorForm
+              template={template}
+              values={values}
+              errors={errors}
+              running={generation.running}
+              onChange={onChange}
+              onSubmit={onSubmit}
+              onReset={onReset}
+              onStop={generation.stop}
+            />
+          </Card>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 7 }}>
+          <Card withBorder padding="lg" component="section" aria-label={t("generator.results")}>
+            <Tabs value={tab} onChange={setTab} keepMounted={false}>
+              <Tabs.List mb="md">
+                <Tabs.Tab value="new" rightSection={generation.outputs.length > 0 ? <Badge size="sm" variant="light">{generation.outputs.length}</Badge> : null}>
+                  {t("generator.tab.new")}
+                </Tabs.Tab>
+                <Tabs.Tab value="history">{t("generator.tab.history")}</Tabs.Tab>
+              </Tabs.List>
+              <Tabs.Panel value="new">
+                <Stack gap="md">
+                  {generation.waiting ? (
+                    <Group gap="sm" role="status" aria-live="polite">
+                      <Loader size="sm" />
+                      <Text size="sm">{t("generator.generating")}</Text>
+                    </Group>
+                  ) : null}
+                  {generation.outputs.length === 0 && !generation.running ? (
+                    <EmptyState title={t("generator.empty.title")}>{t("generator.empty.body")}</EmptyState>
+                  ) : null}
+                  {generation.outputs.map((output) => (
+                    <LiveOutputCard key={output.key} output={output} />
+                  ))}
+                </Stack>
+              </Tabs.Panel>
+              <Tabs.Panel value="history">
+                <SavedOutputList outputs={loaderData.history} emptyTitle={t("generator.history.emptyTitle")} emptyBody={t("generator.history.emptyBody")} />
+              </Tabs.Panel>
+            </Tabs>
+          </Card>
+        </Grid.Col>
+      </Grid>
+    </Stack>
+  );
+}
