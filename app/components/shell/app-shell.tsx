@@ -2,7 +2,7 @@ import { Anchor, AppShell, Box, Burger, Button, Drawer, Group, ScrollArea, Toolt
 import { useDisclosure } from "@mantine/hooks";
 import { IconBell, IconCrown } from "@tabler/icons-react";
 import { useState, type ReactNode } from "react";
-import { Link, useLocation } from "react-router";
+import { Link, useLocation, useNavigation } from "react-router";
 import { Logo } from "~/components/logo.tsx";
 import type { WorkspaceBilling } from "~/features/billing/credits.server.ts";
 import { useI18n } from "~/i18n/context.tsx";
@@ -21,6 +21,14 @@ interface SignedInShellProps {
   user: ShellUser;
   billing: WorkspaceBilling;
   children: ReactNode;
+}
+
+/** A thin bar under the top edge while the next page loads (a client navigation or a form answer). */
+function NavigationProgress() {
+  const { t } = useI18n();
+  const navigation = useNavigation();
+  if (navigation.state === "idle") return null;
+  return <div className="navigation-progress" role="progressbar" aria-label={t("shell.loading")} aria-busy="true" />;
 }
 
 function Sidebar({ user, onNavigate }: { user: ShellUser; onNavigate?: () => void }) {
@@ -65,6 +73,7 @@ export function SignedInShell({ user, billing, children }: SignedInShellProps) {
       <Anchor href="#main" className="skip-link">
         {t("nav.skipToContent")}
       </Anchor>
+      <NavigationProgress />
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" hiddenFrom="sm" wrap="nowrap">
