@@ -1,15 +1,14 @@
-import type { Db } from "../../../server/db/db.server.ts";
+// Saved outputs: pages (keyset by createdAt desc, id desc), full-text search, edit, favorite,
+// delete with undo. Every function is scoped to one user. See docs/decisions/007-history-search-and-undo.md.
+import { sql } from "kysely";
+import { z } from "zod";
 import type { TemplateInputs } from "~/templates/types.ts";
+import type { Db } from "../../../server/db/db.server.ts";
+import { dialectOf } from "../../../server/db/dialect.server.ts";
+import { searchTerms } from "./output-rules.ts";
+import type { OutputPage, OutputView } from "./output-view.ts";
 
-export interface OutputView {
-  id: string;
-  templateId: string;
-  content: string;
-  inputs: TemplateInputs;
-  favorite: boolean;
-  createdAt: string;
-  editedAt: string | null;
-}
+export type { OutputPage, OutputView };
 
 interface OutputRow {
   id: string;
@@ -21,6 +20,23 @@ interface OutputRow {
   editedAt: string | null;
 }
 
+export interface OutputFilter {
+  templateId?: string;
+  /** true: favorites only; false: non-favorites only; absent: both. */
+  favorite?: boolean;
+  /** Full-text search over the content: every word must appear, the last one may be unfinished. */
+  q?: string;
+}
+
+export const outputsPageSize = 24;
+export const maxOutputsPageSize = 100;
+/** How long a deleted output can be restored (Undo). */
+export const outputTrashRetentionMs = 60 * 60 * 1000;
+
+const outputColumns = ["id", "templateId", "content", "inputs", "favorite", "createdAt", "editedAt"] as const;
+/** Every stored column (PostgreSQL's generated `search` column excluded): what the trash keeps. */
+const storedColumns = ["id", "userId", "workspaceId", "generationId", "templateId", "content", "inputs", "favorite", "createdAt", "editedAt"] as const;
+
 function parseInputs(json: string): TemplateInputs {
   try {
     const value: unknown = JSON.parse(json);
@@ -31,16 +47,227 @@ function parseInputs(json: string): TemplateInputs {
 }
 
 export function toOutputView(row: OutputRow): OutputView {
-  return { ...row, inputs: parseInputs(row.inputs), favorite: Number(row.favorite) === 1 };
+  return {
+    id: row.id,
+    templateId: row.templateId,
+    content: row.content,
+    inputs: parseInputs(row.inputs),
+    favorite: Number(row.favorite) === 1,
+    createdAt: row.createdAt,
+    editedAt: row.editedAt,
+  };
 }
 
 /** The user's newest outputs, optionally of one template. */
 export async function listLatestOutputs({ db, userId, templateId, limit }: { db: Db; userId: string; templateId?: string; limit: number }): Promise<OutputView[]> {
+  const { items } = await readOutputsPage({ db, userId, filter: { templateId }, limit });
+  return items;
+}
+
+// ---- cursors ----
+
+/** Where a page ends: the last item's date and id; `r` is its search rowid on SQLite search pages. */
+interface PagePosition {
+  c: string;
+  i: string;
+  r?: number;
+}
+
+const positionSchema = z.object({
+  c: z.iso.datetime({ offset: true }),
+  i: z.string().min(1).max(200),
+  r: z.number().int().positive().optional(),
+});
+
+export class InvalidCursorError extends Error {
+  constructor() {
+    super("invalid cursor");
+    this.name = "InvalidCursorError";
+  }
+}
+
+export function encodeCursor(position: PagePosition): string {
+  return Buffer.from(JSON.stringify(position), "utf8").toString("base64url");
+}
+
+/** Throws InvalidCursorError for anything that is not a cursor this module wrote. */
+export function decodeCursor(cursor: string): PagePosition {
+  if (!/^[A-Za-z0-9_-]{1,600}$/.test(cursor)) throw new InvalidCursorError();
+  let value: unknown;
+  try {
+    value = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8"));
+  } catch {
+    throw new InvalidCursorError();
+  }
+  const parsed = positionSchema.safeParse(value);
+  if (!parsed.success) throw new InvalidCursorError();
+  return parsed.data;
+}
+
+// ---- pages ----
+
+/**
+ * One page of the user's outputs, newest first. `limit` is capped at 100; a malformed cursor throws
+ * InvalidCursorError. Keyset pagination: outputs saved while someone pages never cause duplicates or gaps.
+ */
+export async function listOutputs({ db, userId, filter = {}, cursor, limit = outputsPageSize }: { db: Db; userId: string; filter?: OutputFilter; cursor?: string | null; limit?: number }): Promise<OutputPage> {
+  const after = cursor ? decodeCursor(cursor) : undefined;
+  const size = Math.min(Math.max(Math.trunc(limit) || outputsPageSize, 1), maxOutputsPageSize);
+  return readOutputsPage({ db, userId, filter, after, limit: size });
+}
+
+/** Every output matching the filter, page by page (for exports). */
+export async function* iterateOutputs({ db, userId, filter = {}, batchSize = 500 }: { db: Db; userId: string; filter?: OutputFilter; batchSize?: number }): AsyncGenerator<OutputView> {
+  let after: PagePosition | undefined;
+  for (;;) {
+    const page = await readOutputsPage({ db, userId, filter, after, limit: batchSize });
+    yield* page.items;
+    if (!page.nextCursor) return;
+    after = decodeCursor(page.nextCursor);
+  }
+}
+
+async function readOutputsPage({ db, userId, filter, after, limit }: { db: Db; userId: string; filter: OutputFilter; after?: PagePosition; limit: number }): Promise<OutputPage> {
+  const q = filter.q?.trim();
+  if (q) {
+    const terms = searchTerms(q);
+    // Only punctuation or symbols: no word to look for, so nothing matches.
+    if (terms.length === 0) return { items: [], nextCursor: null };
+    return dialectOf(db) === "postgres" ? searchPostgres({ db, userId, filter, terms, after, limit }) : searchSqlite({ db, userId, filter, terms, after, limit });
+  }
+  let query = db.selectFrom("output").select(outputColumns).where("userId", "=", userId);
+  if (filter.templateId) query = query.where("templateId", "=", filter.templateId);
+  if (filter.favorite !== undefined) query = query.where("favorite", "=", filter.favorite ? 1 : 0);
+  if (after) query = query.where((eb) => eb(eb.refTuple("createdAt", "id"), "<", eb.tuple(after.c, after.i)));
+  const rows = await query.orderBy("createdAt", "desc").orderBy("id", "desc").limit(limit + 1).execute();
+  return toPage(rows, limit);
+}
+
+function toPage(rows: OutputRow[], limit: number): OutputPage {
+  const items = rows.slice(0, limit).map(toOutputView);
+  const last = items.at(-1);
+  return { items, nextCursor: rows.length > limit && last ? encodeCursor({ c: last.createdAt, i: last.id }) : null };
+}
+
+/** PostgreSQL: the `search` tsvector column (GIN index, with the owner as a lexeme); the planner picks the GIN or the date index. */
+async function searchPostgres({ db, userId, filter, terms, after, limit }: { db: Db; userId: string; filter: OutputFilter; terms: string[]; after?: PagePosition; limit: number }): Promise<OutputPage> {
+  // Terms hold only letters and digits, so they cannot carry tsquery operators.
+  const tsquery = terms.map((term, index) => (index === terms.length - 1 && term.length >= 3 ? `'${term}':*` : `'${term}'`)).join(" & ");
   let query = db
     .selectFrom("output")
-    .select(["id", "templateId", "content", "inputs", "favorite", "createdAt", "editedAt"])
-    .where("userId", "=", userId);
-  if (templateId) query = query.where("templateId", "=", templateId);
-  const rows = await query.orderBy("createdAt", "desc").orderBy("id", "desc").limit(limit).execute();
-  return rows.map(toOutputView);
+    .select(outputColumns)
+    .where("userId", "=", userId)
+    .where(sql<boolean>`search @@ (to_tsquery('simple', ${tsquery}) && ('u' || md5(${userId}))::tsquery)`);
+  if (filter.templateId) query = query.where("templateId", "=", filter.templateId);
+  if (filter.favorite !== undefined) query = query.where("favorite", "=", filter.favorite ? 1 : 0);
+  if (after) query = query.where((eb) => eb(eb.refTuple("createdAt", "id"), "<", eb.tuple(after.c, after.i)));
+  const rows = await query.orderBy("createdAt", "desc").orderBy("id", "desc").limit(limit + 1).execute();
+  return toPage(rows, limit);
+}
+
+function hexOf(text: string): string {
+  return Buffer.from(text, "utf8").toString("hex");
+}
+
+/** The FTS5 query: the owner (and filters) as tag tokens, then every term; all quoted, so nothing is an operator. */
+function ftsQuery(userId: string, filter: OutputFilter, terms: string[]): string {
+  const tags = [`"u${hexOf(userId)}"`];
+  if (filter.templateId) tags.push(`"t${hexOf(filter.templateId)}"`);
+  if (filter.favorite !== undefined) tags.push(`"f${filter.favorite ? 1 : 0}"`);
+  const words = terms.map((term, index) => (index === terms.length - 1 && term.length >= 3 ? `"${term}"*` : `"${term}"`));
+  return `{tags}: (${tags.join(" AND ")}) AND {content}: (${words.join(" AND ")})`;
+}
+
+/**
+ * SQLite: FTS5 rowids grow with createdAt (see migration 0003), so the index hands back the newest
+ * matches first and stops after one page, however many outputs match.
+ */
+async function searchSqlite({ db, userId, filter, terms, after, limit }: { db: Db; userId: string; filter: OutputFilter; terms: string[]; after?: PagePosition; limit: number }): Promise<OutputPage> {
+  let before: number | undefined;
+  if (after) {
+    before = after.r;
+    if (before === undefined) {
+      const found = await sql<{ searchRowid: number }>`select searchRowid from output_search where outputId = ${after.i}`.execute(db);
+      before = found.rows[0]?.searchRowid ?? Date.parse(after.c) * 1024;
+    }
+  }
+  const match = ftsQuery(userId, filter, terms);
+  // CROSS JOIN keeps SQLite's join order: the page of index hits first, then each output by its primary key.
+  const { rows } = await sql<OutputRow & { searchRowid: number }>`
+    select o.id, o.templateId, o.content, o.inputs, o.favorite, o.createdAt, o.editedAt, s.searchRowid
+    from output_search s cross join output o on o.id = s.outputId
+    where s.searchRowid in (
+        select rowid from output_fts where output_fts match ${match} ${before === undefined ? sql`` : sql`and rowid < ${before}`}
+        order by rowid desc limit ${limit + 1})
+      and o.userId = ${userId}
+    order by s.searchRowid desc`.execute(db);
+  const items = rows.slice(0, limit).map(toOutputView);
+  const last = rows[limit - 1];
+  const nextCursor = rows.length > limit && last ? encodeCursor({ c: last.createdAt, i: last.id, r: last.searchRowid }) : null;
+  return { items, nextCursor };
+}
+
+// ---- one output ----
+
+export async function getOutputById({ db, userId, id }: { db: Db; userId: string; id: string }): Promise<OutputView | null> {
+  const row = await db.selectFrom("output").select(outputColumns).where("id", "=", id).where("userId", "=", userId).executeTakeFirst();
+  return row ? toOutputView(row) : null;
+}
+
+/** For "Use these inputs again": the template and inputs of one of the user's outputs, or null. */
+export async function getOutputInputsForUser({ db, userId, outputId }: { db: Db; userId: string; outputId: string }): Promise<{ templateId: string; inputs: TemplateInputs } | null> {
+  const row = await db.selectFrom("output").select(["templateId", "inputs"]).where("id", "=", outputId).where("userId", "=", userId).executeTakeFirst();
+  return row ? { templateId: row.templateId, inputs: parseInputs(row.inputs) } : null;
+}
+
+/** Sets the favorite flag and/or the content (already checked: checkOutputContent). Null when the user has no such output. */
+export async function updateOutput({ db, userId, id, changes, now = new Date() }: { db: Db; userId: string; id: string; changes: { favorite?: boolean; content?: string }; now?: Date }): Promise<OutputView | null> {
+  const current = await getOutputById({ db, userId, id });
+  if (!current) return null;
+  const values: { favorite?: number; content?: string; editedAt?: string } = {};
+  if (changes.favorite !== undefined && changes.favorite !== current.favorite) values.favorite = changes.favorite ? 1 : 0;
+  if (changes.content !== undefined && changes.content !== current.content) {
+    values.content = changes.content;
+    values.editedAt = now.toISOString();
+  }
+  if (Object.keys(values).length === 0) return current;
+  const row = await db.updateTable("output").set(values).where("id", "=", id).where("userId", "=", userId).returning(outputColumns).executeTakeFirst();
+  return row ? toOutputView(row) : null;
+}
+
+/**
+ * Moves the output to the trash (restorable for an hour, see restoreOutput) and empties expired trash.
+ * Returns what was deleted, or null when the user has no such output.
+ */
+export async function deleteOutput({ db, userId, id, now = new Date() }: { db: Db; userId: string; id: string; now?: Date }): Promise<OutputView | null> {
+  return db.transaction().execute(async (trx) => {
+    const row = await trx.selectFrom("output").select(storedColumns).where("id", "=", id).where("userId", "=", userId).executeTakeFirst();
+    if (!row) return null;
+    await trx.deleteFrom("output_trash").where("id", "=", id).execute();
+    await trx
+      .insertInto("output_trash")
+      .values({ ...row, favorite: Number(row.favorite), deletedAt: now.toISOString() })
+      .execute();
+    await trx.deleteFrom("output").where("id", "=", id).execute();
+    await trx.deleteFrom("output_trash").where("deletedAt", "<", new Date(now.getTime() - outputTrashRetentionMs).toISOString()).execute();
+    return toOutputView(row);
+  });
+}
+
+/** Undo of deleteOutput: puts the output back exactly as it was. Null when there is nothing (left) to restore. */
+export async function restoreOutput({ db, userId, id, now = new Date() }: { db: Db; userId: string; id: string; now?: Date }): Promise<OutputView | null> {
+  return db.transaction().execute(async (trx) => {
+    const row = await trx
+      .selectFrom("output_trash")
+      .select([...storedColumns, "deletedAt"])
+      .where("id", "=", id)
+      .where("userId", "=", userId)
+      .where("deletedAt", ">=", new Date(now.getTime() - outputTrashRetentionMs).toISOString())
+      .executeTakeFirst();
+    if (!row) return null;
+    const { deletedAt: _deletedAt, ...output } = row;
+    await trx.insertInto("output").values(output).execute();
+    await trx.deleteFrom("output_trash").where("id", "=", id).execute();
+    return toOutputView(output);
+  });
 }

@@ -1,0 +1,20 @@
+import type { RouterContextProvider } from "react-router";
+import { requireUser } from "~/features/auth/session.server.ts";
+import { getServices } from "../../../server/services.server.ts";
+import { maxSearchLength } from "./output-rules.ts";
+import { listOutputs, outputsPageSize } from "./outputs.server.ts";
+
+/** The filter a history page shows, from its URL (lenient: a bad value is dropped, not an error page). */
+export function historyFilterFromUrl(url: URL): { templateId?: string; q?: string } {
+  const templateId = url.searchParams.get("templateId") ?? "";
+  const q = (url.searchParams.get("q") ?? "").trim().slice(0, maxSearchLength);
+  return { templateId: /^[A-Za-z0-9_-]{1,100}$/.test(templateId) ? templateId : undefined, q: q || undefined };
+}
+
+/** The first page of /history or /favorites, rendered on the server. */
+export async function loadHistoryPage({ request, context, favoritesOnly }: { request: Request; context: Readonly<RouterContextProvider>; favoritesOnly: boolean }) {
+  const user = requireUser({ request, context });
+  const filter = historyFilterFromUrl(new URL(request.url));
+  const page = await listOutputs({ db: getServices().db, userId: user.id, filter: { ...filter, favorite: favoritesOnly ? true : undefined }, limit: outputsPageSize });
+  return { page, filter, now: Date.now() };
+}

@@ -1,0 +1,29 @@
+import { requireUser } from "~/features/auth/session.server.ts";
+import { outputFilterSchema, readQuery, toOutputFilter } from "~/features/outputs/outputs-api.server.ts";
+import { exportFormats, exportOutputsResponse, type ExportFormat } from "~/features/outputs/output-export.server.ts";
+import { translate } from "~/i18n/i18n.ts";
+import { getLocale } from "~/i18n/locale.server.ts";
+import { getServices } from "../../../server/services.server.ts";
+import type { Route } from "./+types/history-export";
+
+/** GET /history/export?format=csv|txt&templateId&favorite&q: every output of that filter, as a download. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = requireUser({ request, context });
+  const locale = getLocale(request);
+  const url = new URL(request.url);
+  const format = url.searchParams.get("format") ?? "csv";
+  const query = readQuery(outputFilterSchema, url, locale);
+  if (!(exportFormats as readonly string[]).includes(format) || !query.ok) {
+    const message = query.ok ? translate(locale, "outputs.error.badFormat") : Object.values(query.fieldErrors).join(" ");
+    return new Response(message, { status: 400, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  }
+  const filter = toOutputFilter(query.data);
+  return exportOutputsResponse({
+    db: getServices().db,
+    userId: user.id,
+    filter,
+    format: format as ExportFormat,
+    locale,
+    fileStem: filter.favorite ? "sellscribe-favorites" : "sellscribe-history",
+  });
+}

@@ -1,0 +1,267 @@
+// Saved outputs at scale: one user with 100,000 outputs and 99 others with 1,000 each.
+//  (a) p50/p99 of the page queries the routes run (listOutputs): first page, a template filter,
+//      favorites, a search and a page 2,000 items deep, with the database's query plan for each;
+//  (b) requests/second for GET /api/outputs (first page) over HTTP, 50 connections, against the built server.
+// SQLite always; PostgreSQL too when TEST_DATABASE_URL is set. Run on its own: node bench/outputs.ts
+import { randomUUID } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { cpus, loadavg } from "node:os";
+import { performance } from "node:perf_hooks";
+import autocannon from "autocannon";
+import SQLite from "better-sqlite3";
+import { Kysely, PostgresDialect, SqliteDialect, sql, type CompiledQuery } from "kysely";
+import pg from "pg";
+import { listOutputs, type OutputFilter } from "../app/features/outputs/outputs.server.ts";
+import type { Database } from "../server/db/schema.ts";
+import { createTestDb, testDatabaseKinds, type TestDatabaseKind } from "../tests/support/test-db.ts";
+import { startServer } from "../tests/support/server-process.ts";
+
+const bigUserOutputs = 100_000;
+const otherUsers = 99;
+const otherUserOutputs = 1_000;
+const runs = 300;
+const targets = { p99Ms: 15, requestsPerSecond: 1500 };
+const templateIds = ["description", "productTitle", "review", "existingCopy", "keywords"];
+
+export interface QueryFigure {
+  label: string;
+  p50: number;
+  p99: number;
+  rows: number;
+  plan: string;
+}
+
+export interface OutputsFigures {
+  kind: TestDatabaseKind;
+  seedSeconds: number;
+  queries: QueryFigure[];
+  http: HttpFigure;
+  /** For reading `http`: the same server answering /healthz (Express only) and /api/outputs signed out (React Router, no session lookup). */
+  baselines: { label: string; figure: HttpFigure }[];
+}
+
+export interface HttpFigure {
+  requestsPerSecond: number;
+  p50: number;
+  p99: number;
+  non2xx: number;
+  errors: number;
+  /** The server process's CPU time per request: the cost on an idle core, whatever else the machine runs. */
+  serverCpuMsPerRequest: number;
+  loadAverage: number;
+}
+
+// Listing copy with a realistic spread of words: "bamboo" is in 1 output of 20, "quality" in every one.
+const adjectives = "bamboo steel leather organic wireless compact ergonomic premium waterproof portable vintage silicone ceramic cotton wooden glass smart foldable insulated lightweight".split(" ");
+const nouns = "board bottle wallet charger lamp backpack blender speaker mat mug kettle chair desk pillow blanket headphones watch knife jar tent".split(" ");
+const phrases = [
+  "crafted with care for everyday use",
+  "delivers reliable performance and lasting comfort",
+  "its thoughtful design makes it easy to clean, store and carry",
+  "the perfect gift for anyone who values quality",
+  "built to last through years of daily use",
+  "a smart upgrade for home, office or travel",
+  "backed by our satisfaction guarantee",
+  "designed by people who use it every day",
+];
+
+function contentFor(n: number): string {
+  const adjective = adjectives[n % adjectives.length]!;
+  const noun = nouns[Math.floor(n / adjectives.length) % nouns.length]!;
+  const body = Array.from({ length: 5 }, (_, k) => phrases[(n * 7 + k * 3) % phrases.length]).join("; ");
+  return `The ${adjective} ${noun} (model ${n % 997}) ${body}. Order yours today and see the difference quality makes.`;
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]!;
+}
+
+async function signUp(baseUrl: string): Promise<{ cookie: string; email: string }> {
+  const email = `bench-outputs-${Date.now()}@example.com`;
+  const response = await fetch(`${baseUrl}/api/auth/sign-up/email`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: baseUrl },
+    body: JSON.stringify({ email, password: "bench-password-2026", name: "Bench Seller", firstName: "Bench", lastName: "Seller" }),
+  });
+  if (!response.ok) throw new Error(`sign-up failed: ${response.status} ${await response.text()}`);
+  const cookie = response.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+  return { cookie, email };
+}
+
+/** A second connection that records every query it runs, so the plan of exactly what listOutputs sent can be asked for. */
+function openRecordingDb(kind: TestDatabaseKind, url: string) {
+  const recorded: CompiledQuery[] = [];
+  const log = (event: { level: string; query: CompiledQuery }) => {
+    if (event.level === "query") recorded.push(event.query);
+  };
+  if (kind === "sqlite") {
+    const file = new SQLite(url.replace(/^file:/, ""));
+    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: file }), log });
+    const explain = async (query: CompiledQuery) =>
+      file
+        .prepare(`explain query plan ${query.sql}`)
+        .all(...(query.parameters as unknown[]))
+        .map((row) => (row as { detail: string }).detail);
+    return { db, recorded, explain };
+  }
+  const pool = new pg.Pool({ connectionString: url, max: 2 });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log });
+  const explain = async (query: CompiledQuery) => (await pool.query(`explain ${query.sql}`, query.parameters as unknown[])).rows.map((row: Record<string, string>) => row["QUERY PLAN"]!.trim());
+  return { db, recorded, explain };
+}
+
+async function seed(db: Kysely<Database>, kind: TestDatabaseKind, bigUserId: string, bigWorkspaceId: string): Promise<void> {
+  const now = new Date().toISOString();
+  const workspaceId = randomUUID();
+  await db.insertInto("workspace").values({ id: workspaceId, name: "Bench shops", website: null, billingEmail: null, trialEndsAt: now, periodStart: now }).execute();
+  const users = Array.from({ length: otherUsers }, (_, i) => ({ id: `bench-user-${i}-${randomUUID()}`, i }));
+  await db
+    .insertInto("user")
+    .values(users.map(({ id, i }) => ({ id, name: `Seller ${i}`, email: `${id}@example.com`, emailVerified: kind === "postgres" ? false : 0, firstName: "Seller", lastName: String(i), createdAt: now, updatedAt: now })))
+    .execute();
+  // Two years of history, one output every ~10 minutes for the big user; the others interleave.
+  const start = Date.now() - 2 * 365 * 24 * 3600 * 1000;
+  const owners = [{ userId: bigUserId, workspaceId: bigWorkspaceId, count: bigUserOutputs }, ...users.map((u) => ({ userId: u.id, workspaceId, count: otherUserOutputs }))];
+  let ownerIndex = 0;
+  const batchSize = kind === "sqlite" ? 500 : 1000;
+  let serial = 0;
+  await db.transaction().execute(async (trx) => {
+    for (const owner of owners) {
+      ownerIndex++;
+      const step = Math.floor((2 * 365 * 24 * 3600 * 1000) / owner.count);
+      for (let from = 0; from < owner.count; from += batchSize) {
+        const rows = [];
+        for (let n = from; n < Math.min(owner.count, from + batchSize); n++) {
+          serial++;
+          rows.push({
+            id: randomUUID(),
+            userId: owner.userId,
+            workspaceId: owner.workspaceId,
+            generationId: null,
+            templateId: templateIds[n % templateIds.length]!,
+            content: contentFor(n + ownerIndex * 7),
+            inputs: JSON.stringify({ productName: `Product ${n % 500}`, toneOfVoice: "Professional" }),
+            favorite: n % 10 === 0 ? 1 : 0,
+            // Distinct milliseconds per row: outputs of different users never share one.
+            createdAt: new Date(start + n * step + (serial % 997)).toISOString(),
+            editedAt: null,
+          });
+        }
+        await trx.insertInto("output").values(rows).execute();
+      }
+    }
+  });
+}
+
+async function measureHttp(pid: number, url: string, headers: Record<string, string>, seconds: number): Promise<HttpFigure> {
+  await autocannon({ url, connections: 50, duration: 2, headers });
+  const cpuBefore = cpuSeconds(pid);
+  const result = await autocannon({ url, connections: 50, duration: seconds, headers });
+  const serverCpuMsPerRequest = ((cpuSeconds(pid) - cpuBefore) * 1000) / Math.max(1, result.requests.total);
+  return { requestsPerSecond: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, non2xx: result.non2xx, errors: result.errors, serverCpuMsPerRequest, loadAverage: loadavg()[0]! };
+}
+
+/** User + system CPU seconds a process has used (Linux). */
+function cpuSeconds(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+  // utime and stime are fields 14 and 15 of the whole line, in clock ticks (100 per second on Linux).
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+async function timeQuery(label: string, run: () => Promise<{ items: unknown[] }>): Promise<Omit<QueryFigure, "plan">> {
+  for (let i = 0; i < 20; i++) await run();
+  const samples: number[] = [];
+  let rows = 0;
+  for (let i = 0; i < runs; i++) {
+    const started = performance.now();
+    rows = (await run()).items.length;
+    samples.push(performance.now() - started);
+  }
+  samples.sort((a, b) => a - b);
+  return { label, p50: percentile(samples, 0.5), p99: percentile(samples, 0.99), rows };
+}
+
+export async function runOutputsBench(kind: TestDatabaseKind): Promise<OutputsFigures> {
+  const testDb = await createTestDb(kind);
+  const server = await startServer({ DATABASE_URL: testDb.url });
+  try {
+    const { cookie, email } = await signUp(server.url);
+    const db = testDb.db;
+    const user = await db.selectFrom("user").innerJoin("member", "member.userId", "user.id").select(["user.id", "member.workspaceId"]).where("user.email", "=", email).executeTakeFirstOrThrow();
+    const seedStarted = performance.now();
+    await seed(db, kind, user.id, user.workspaceId);
+    const seedSeconds = (performance.now() - seedStarted) / 1000;
+    // PostgreSQL: what autovacuum does after a bulk load (statistics, GIN pending list). SQLite runs without ANALYZE, as the app does.
+    if (kind === "postgres") await sql`vacuum analyze output`.execute(db);
+
+    // The cursor 2,000 items deep, reached the way a client would (limit 100, twenty pages).
+    let deepCursor: string | null = null;
+    for (let page = 0; page < 20; page++) deepCursor = (await listOutputs({ db, userId: user.id, cursor: deepCursor, limit: 100 })).nextCursor;
+
+    const cases: { label: string; filter: OutputFilter; cursor?: string | null }[] = [
+      { label: "first page", filter: {} },
+      { label: "filtered page (one template)", filter: { templateId: "review" } },
+      { label: "favorites page", filter: { favorite: true } },
+      { label: 'search "bamboo" (1 in 20 match)', filter: { q: "bamboo" } },
+      { label: 'search "waterproof tent" (1 in 400)', filter: { q: "waterproof tent" } },
+      { label: 'search "unicorn" (no match)', filter: { q: "unicorn" } },
+      { label: "page 2,000 items deep", filter: {}, cursor: deepCursor },
+    ];
+    const recording = openRecordingDb(kind, testDb.url);
+    const queries: QueryFigure[] = [];
+    try {
+      for (const { label, filter, cursor } of cases) {
+        const figure = await timeQuery(label, () => listOutputs({ db, userId: user.id, filter, cursor }));
+        recording.recorded.length = 0;
+        await listOutputs({ db: recording.db, userId: user.id, filter, cursor });
+        const plans = await Promise.all(recording.recorded.map((query) => recording.explain(query)));
+        queries.push({ ...figure, plan: plans.map((lines) => lines.join(" / ")).join(" ;; ") });
+      }
+    } finally {
+      await recording.db.destroy();
+    }
+
+    const url = `${server.url}/api/outputs`;
+    const probe = await fetch(url, { headers: { cookie } });
+    if (probe.status !== 200) throw new Error(`GET /api/outputs answered ${probe.status}: ${(await probe.text()).slice(0, 200)}`);
+    const pid = server.child.pid!;
+    const http = await measureHttp(pid, url, { cookie }, 10);
+    const baselines = [
+      { label: "GET /healthz", figure: await measureHttp(pid, `${server.url}/healthz`, {}, 5) },
+      { label: "GET /api/outputs signed out (401)", figure: await measureHttp(pid, url, {}, 5) },
+    ];
+    return { kind, seedSeconds, queries, http, baselines };
+  } finally {
+    await server.stop();
+    await testDb.destroy();
+  }
+}
+
+export function printOutputs(figures: OutputsFigures): void {
+  const mark = (ok: boolean) => (ok ? " " : "!");
+  const strict = figures.kind === "sqlite";
+  console.log(`\nSaved outputs on ${figures.kind}: 1 user x ${bigUserOutputs.toLocaleString("en-US")} + ${otherUsers} users x ${otherUserOutputs.toLocaleString("en-US")} (seeded in ${figures.seedSeconds.toFixed(1)} s)`);
+  for (const q of figures.queries) {
+    const ok = !strict || q.p99 <= targets.p99Ms;
+    console.log(`${q.label.padEnd(34)} p50 ${q.p50.toFixed(2).padStart(6)} ms  p99 ${q.p99.toFixed(2).padStart(6)} ms${mark(ok)} (${q.rows} rows${strict ? `; target p99 <= ${targets.p99Ms} ms` : ""})`);
+    console.log(`  plan: ${q.plan}`);
+  }
+  const { http } = figures;
+  const perCore = (figure: HttpFigure) => `server CPU ${figure.serverCpuMsPerRequest.toFixed(2)} ms/request = ${Math.round(1000 / figure.serverCpuMsPerRequest).toLocaleString("en-US")} req/s per idle core`;
+  console.log(
+    `GET /api/outputs (first page, signed in, 50 connections, 10 s): ${Math.round(http.requestsPerSecond).toLocaleString("en-US")} req/s${mark(http.requestsPerSecond >= targets.requestsPerSecond)} ` +
+      `(target >= ${targets.requestsPerSecond.toLocaleString("en-US")}); latency p50 ${http.p50} ms, p99 ${http.p99} ms; non-2xx ${http.non2xx}, errors ${http.errors}`,
+  );
+  console.log(`  ${perCore(http)} (load average ${http.loadAverage.toFixed(1)} on ${cpus().length} CPUs while measuring)`);
+  for (const { label, figure } of figures.baselines) console.log(`  for comparison, ${label}: ${Math.round(figure.requestsPerSecond).toLocaleString("en-US")} req/s, ${perCore(figure)}`);
+  console.log("('!' marks a miss)");
+}
+
+export async function runAndPrintOutputsBenches(): Promise<void> {
+  for (const kind of testDatabaseKinds) printOutputs(await runOutputsBench(kind));
+}
+
+if (import.meta.main) await runAndPrintOutputsBenches();
