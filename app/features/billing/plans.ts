@@ -62,12 +62,16 @@ export const plans: readonly Plan[] = [
 ];
 
 export const trialDays = 7;
-/** Words a trial workspace may generate (see docs/decisions for why this figure). */
+/** Words a trial workspace may generate (TRIAL_WORDS overrides it; docs/decisions/008-trial-allowance.md says why). */
 export const trialWords = 2_000;
 export const moneyBackDays = 7;
 
 export function isPlanId(value: unknown): value is PlanId {
   return typeof value === "string" && (planIds as readonly string[]).includes(value);
+}
+
+export function isBillingPeriod(value: unknown): value is BillingPeriod {
+  return typeof value === "string" && (billingPeriods as readonly string[]).includes(value);
 }
 
 export function getPlan(id: PlanId): Plan {

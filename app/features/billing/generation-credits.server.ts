@@ -1,0 +1,73 @@
+// Credits for one generation: reserve the most it may write before the provider is called, settle to
+// the words really written in the transaction that saves the outputs, give it all back on failure or Stop.
+import { translate, type Locale } from "~/i18n/i18n.ts";
+import type { AppConfig } from "../../../server/config.server.ts";
+import type { Db } from "../../../server/db/db.server.ts";
+import type { GenerationHooks } from "../generate/generation.server.ts";
+import { releaseCredits, reserveCredits, settleCredits, type Reservation } from "./credits.server.ts";
+
+/** The most words one output is expected to take (a long listing description is 150-200 words). */
+export const wordsPerOutputEstimate = 200;
+
+/**
+ * What a generation reserves: per output, the estimate above or what the provider's token budget
+ * allows (about 0.75 words per token), whichever is smaller. See docs/decisions/009-credit-ledger.md.
+ */
+export function estimateGenerationWords(outputs: number, maxTokensPerOutput: number): number {
+  return Math.max(1, outputs) * Math.min(wordsPerOutputEstimate, Math.ceil(maxTokensPerOutput * 0.75));
+}
+
+export type CreditRefusal = Extract<Reservation, { ok: false }>;
+
+export interface GenerationCredits {
+  /** Pass to runGeneration. */
+  hooks: GenerationHooks;
+  /** Gives the reservation back when the generation never started (safe to call more than once). */
+  abandon(): Promise<void>;
+}
+
+/** Reserves the words for a generation, or says why it cannot run. */
+export async function reserveGenerationCredits({ db, config, workspaceId, outputs }: { db: Db; config: AppConfig; workspaceId: string; outputs: number }): Promise<{ ok: true; credits: GenerationCredits } | CreditRefusal> {
+  const reserved = estimateGenerationWords(outputs, config.ai.maxTokensPerOutput);
+  const reservation = await reserveCredits(db, { workspaceId, words: reserved, trialWords: config.billing.trialWords });
+  if (!reservation.ok) return reservation;
+  let open = true;
+  const release = async (generationId: string | null) => {
+    if (!open) return;
+    open = false;
+    await releaseCredits(db, { workspaceId, reserved, generationId });
+  };
+  return {
+    ok: true,
+    credits: {
+      hooks: {
+        async reserve(generation) {
+          // The reservation was taken before the generation row existed: link it now.
+          await db.updateTable("credit_ledger").set({ generationId: generation.generationId }).where("id", "=", reservation.ledgerId).execute();
+        },
+        // A failed save rolls this back with the outputs; runGeneration then calls release.
+        async settle(trx, generation, { words }) {
+          await settleCredits(trx, { workspaceId, reserved, words, generationId: generation.generationId });
+        },
+        release: (generation) => release(generation.generationId),
+      },
+      abandon: () => release(null),
+    },
+  };
+}
+
+/** The refusal in the user's language, with the numbers and what to do next. */
+export function creditRefusalMessage(locale: Locale, refusal: CreditRefusal): string {
+  const date = (iso: string) => new Intl.DateTimeFormat(locale === "es" ? "es-ES" : "en-US", { dateStyle: "long", timeZone: "UTC" }).format(new Date(iso));
+  const numbers = { needed: refusal.needed, available: refusal.available };
+  switch (refusal.plan.kind) {
+    case "trialEnded":
+      return translate(locale, "credits.refused.trialEnded", { ...numbers, date: date(refusal.plan.endedAt) });
+    case "none":
+      return translate(locale, "credits.refused.noPlan", numbers);
+    case "trial":
+      return translate(locale, "credits.refused.trial", numbers);
+    case "paid":
+      return translate(locale, "credits.refused.paid", { ...numbers, date: date(refusal.plan.renewsAt) });
+  }
+}

@@ -1,0 +1,40 @@
+import { redirect } from "react-router";
+import { getUser } from "~/features/auth/session.server.ts";
+import { isBillingPeriod, isPlanId } from "~/features/billing/plans.ts";
+import { startCheckout } from "~/features/billing/stripe.server.ts";
+import { translate } from "~/i18n/i18n.ts";
+import { getLocale } from "~/i18n/locale.server.ts";
+import { getActiveMembership } from "../../../server/auth/workspaces.server.ts";
+import { requestContext } from "../../../server/context.ts";
+import { logger } from "../../../server/logger.server.ts";
+import { getServices } from "../../../server/services.server.ts";
+import type { Route } from "./+types/billing-start";
+
+/**
+ * GET /billing/start?plan=pro&period=yearly: the pricing page's 'Start Now'. Guests sign up first and
+ * land on billing with their choice; a signed-in owner goes to Stripe Checkout when payments are set
+ * up; everyone else sees billing, which says how to get that plan.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const plan = url.searchParams.get("plan");
+  const period = url.searchParams.get("period") ?? "monthly";
+  if (!isPlanId(plan) || !isBillingPeriod(period)) {
+    return Response.json({ error: translate(getLocale(request), "credits.error.unknownPlan"), code: "UNKNOWN_PLAN" }, { status: 400, headers: { "Cache-Control": "no-store" } });
+  }
+  const choice = `plan=${plan}&period=${period}`;
+  const billing = `/settings/billing?${choice}`;
+  const user = getUser(context);
+  if (!user) return redirect(`/sign-up?${choice}&redirectTo=${encodeURIComponent(billing)}`, 303);
+  const { db, config } = getServices();
+  if (!config.billing.stripe) return redirect(billing, 303);
+  const membership = await getActiveMembership(db, user);
+  if (membership.role !== "owner") return redirect(billing, 303);
+  try {
+    const { url: next } = await startCheckout({ db, config, workspaceId: membership.workspaceId, email: user.email, plan, period, locale: getLocale(request) });
+    return redirect(next, 303);
+  } catch (error) {
+    logger.error({ err: error, requestId: context.get(requestContext).requestId }, "could not start a Stripe checkout");
+    return redirect(`${billing}&checkout=failed`, 303);
+  }
+}
