@@ -1,24 +1,34 @@
-import "@mantine/core/styles.css";
-import "@mantine/notifications/styles.css";
+import "./styles/mantine-lean.css";
 import "./app.css";
-import { ColorSchemeScript, MantineProvider, mantineHtmlProps } from "@mantine/core";
-import { Notifications } from "@mantine/notifications";
+import { MantineProvider, mantineHtmlProps } from "@mantine/core";
 import type { ReactNode } from "react";
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useRouteLoaderData } from "react-router";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useMatches, useRouteLoaderData, type ShouldRevalidateFunction } from "react-router";
 import type { Route } from "./+types/root";
+import { colorSchemeScript, systemColorSchemeManager } from "./components/color-scheme.ts";
 import { useNonce } from "./components/nonce.tsx";
+import { NotificationsOnDemand } from "./components/notifications-on-demand.tsx";
 import { StatusPage } from "./components/status-page.tsx";
 import { I18nProvider } from "./i18n/context.tsx";
-import { defaultLocale, type Locale } from "./i18n/i18n.ts";
+import { defaultLocale, localeFromCookie, type Locale } from "./i18n/i18n.ts";
 import { sessionMiddleware } from "./features/auth/session.server.ts";
-import { getLocale } from "./i18n/locale.server.ts";
+import { getLocaleAndMessages } from "./i18n/locale.server.ts";
+import mantineFullCss from "./styles/mantine-full.css?url";
 import { theme } from "./theme.ts";
 
 export const middleware: Route.MiddlewareFunction[] = [sessionMiddleware];
 
+/** The page language and only its catalog (the other language's never reaches the browser). */
 export async function loader({ request }: Route.LoaderArgs) {
-  return { locale: getLocale(request) };
+  return getLocaleAndMessages(request);
 }
+
+// The loader's answer depends only on the `lang` cookie (and Accept-Language, which does not change), so
+// reload it, catalog and all, only when the cookie now names another language. Revisit if the loader grows.
+export const shouldRevalidate: ShouldRevalidateFunction = ({ defaultShouldRevalidate }) => {
+  if (!defaultShouldRevalidate) return false;
+  const chosen = localeFromCookie(document.cookie);
+  return chosen !== undefined && chosen !== document.documentElement.lang;
+};
 
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
@@ -26,20 +36,25 @@ export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   const data = useRouteLoaderData<typeof loader>("root");
   const locale: Locale = data?.locale ?? defaultLocale;
+  // Public pages ship only the Mantine styles they use (mantine-lean.css); every other page gets all of them.
+  const publicPage = useMatches().some((match) => match.id === "routes/_marketing/layout");
   return (
     <html lang={locale} {...mantineHtmlProps}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#087f74" />
-        <ColorSchemeScript nonce={nonce} defaultColorScheme="auto" />
+        <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: colorSchemeScript }} />
         <Meta />
+        {!publicPage && <link rel="stylesheet" href={mantineFullCss} precedence="mantine" />}
         <Links />
       </head>
       <body>
-        <MantineProvider theme={theme} defaultColorScheme="auto">
-          <Notifications position="top-right" autoClose={5000} />
-          <I18nProvider locale={locale}>{children}</I18nProvider>
+        <MantineProvider theme={theme} defaultColorScheme="auto" colorSchemeManager={systemColorSchemeManager}>
+          <NotificationsOnDemand eager={!publicPage} />
+          <I18nProvider locale={locale} messages={data?.messages}>
+            {children}
+          </I18nProvider>
         </MantineProvider>
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />

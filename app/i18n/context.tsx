@@ -1,18 +1,21 @@
 import { createContext, useContext, useMemo, type ReactNode } from "react";
-import { defaultLocale, translate, type Locale, type Translate } from "./i18n.ts";
+import { defaultLocale, formatMessage, type Locale, type MessageKey, type Messages, type Translate } from "./i18n.ts";
 
 interface I18nValue {
   locale: Locale;
   t: Translate;
 }
 
-const I18nContext = createContext<I18nValue>({
-  locale: defaultLocale,
-  t: (key, params) => translate(defaultLocale, key, params),
-});
+/** `t` over one catalog; a key the catalog lacks shows as itself rather than breaking the page. */
+export function translatorFor(locale: Locale, messages: Partial<Messages> | undefined): Translate {
+  return (key: MessageKey, params) => formatMessage(locale, messages?.[key] ?? key, params);
+}
 
-export function I18nProvider({ locale, children }: { locale: Locale; children: ReactNode }) {
-  const value = useMemo<I18nValue>(() => ({ locale, t: (key, params) => translate(locale, key, params) }), [locale]);
+const I18nContext = createContext<I18nValue>({ locale: defaultLocale, t: translatorFor(defaultLocale, undefined) });
+
+/** `messages` is the page language's catalog, from the root loader (so only that language ships to the browser). */
+export function I18nProvider({ locale, messages, children }: { locale: Locale; messages: Messages | undefined; children: ReactNode }) {
+  const value = useMemo<I18nValue>(() => ({ locale, t: translatorFor(locale, messages) }), [locale, messages]);
   return <I18nContext.Provider value={value}>{children}</I18nContext.Provider>;
 }
 

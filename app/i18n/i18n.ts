@@ -9,16 +9,24 @@ export const localeCookieName = "lang";
 export type { MessageKey };
 export type MessageParams = Record<string, string | number>;
 export type Translate = (key: MessageKey, params?: MessageParams) => string;
+/** One language's catalog: what the root loader sends the browser (only the page's language ships). */
+export type Messages = Record<MessageKey, string>;
 
-const catalogs: Record<Locale, Record<MessageKey, string>> = { en, es };
+// Server code and tests only: a browser module that calls translate() bundles both catalogs.
+// Pages use useI18n() (context.tsx), which reads the one catalog the root loader sent.
+const catalogs: Record<Locale, Messages> = { en, es };
 
 export function isLocale(value: unknown): value is Locale {
   return typeof value === "string" && (locales as readonly string[]).includes(value);
 }
 
+/** A catalog with English filling any key the language lacks. */
+export function messagesFor(locale: Locale): Messages {
+  return locale === defaultLocale ? en : { ...en, ...catalogs[locale] };
+}
+
 /** Replaces `{name}` placeholders; numbers are formatted for the locale. */
-export function translate(locale: Locale, key: MessageKey, params?: MessageParams): string {
-  const template = catalogs[locale][key] ?? en[key];
+export function formatMessage(locale: Locale, template: string, params?: MessageParams): string {
   if (!params) return template;
   return template.replace(/\{(\w+)\}/g, (whole, name: string) => {
     const value = params[name];
@@ -27,13 +35,24 @@ export function translate(locale: Locale, key: MessageKey, params?: MessageParam
   });
 }
 
-/** The language from the `lang` cookie, else the best Accept-Language match, else English. */
-export function resolveLocale(cookieHeader: string | null, acceptLanguage: string | null): Locale {
+/** `key` in `locale` with its placeholders filled. Server-side (see above). */
+export function translate(locale: Locale, key: MessageKey, params?: MessageParams): string {
+  return formatMessage(locale, catalogs[locale][key] ?? en[key], params);
+}
+
+/** The language the `lang` cookie names, if it names one. */
+export function localeFromCookie(cookieHeader: string | null): Locale | undefined {
   const fromCookie = cookieHeader
     ?.split(";")
     .map((part) => part.trim().split("="))
     .find(([name]) => name === localeCookieName)?.[1];
-  if (isLocale(fromCookie)) return fromCookie;
+  return isLocale(fromCookie) ? fromCookie : undefined;
+}
+
+/** The language from the `lang` cookie, else the best Accept-Language match, else English. */
+export function resolveLocale(cookieHeader: string | null, acceptLanguage: string | null): Locale {
+  const fromCookie = localeFromCookie(cookieHeader);
+  if (fromCookie) return fromCookie;
   const ranked = (acceptLanguage ?? "")
     .split(",")
     .map((entry) => {

@@ -1,6 +1,7 @@
 import { Accordion, Container, Title } from "@mantine/core";
 import { useI18n } from "~/i18n/context.tsx";
 import type { MessageKey } from "~/i18n/i18n.ts";
+import belowTheFold from "./below-the-fold.module.css";
 
 const entries: { id: string; question: MessageKey; answer: MessageKey }[] = [
   { id: "members", question: "faq.members.question", answer: "faq.members.answer" },
@@ -14,7 +15,7 @@ const entries: { id: string; question: MessageKey; answer: MessageKey }[] = [
 export function Faq({ supportEmail }: { supportEmail: string }) {
   const { t } = useI18n();
   return (
-    <Container size="md" py={64} id="faq">
+    <Container size="md" py={64} id="faq" className={belowTheFold.section}>
       <Title order={2} ta="center" mb="xl">
         {t("faq.title")}
       </Title>

@@ -1,14 +1,20 @@
-import { translate, type Locale, type MessageKey } from "~/i18n/i18n.ts";
+import { translatorFor } from "~/i18n/context.tsx";
+import type { Locale, MessageKey, Messages, Translate } from "~/i18n/i18n.ts";
 
 interface RootMatch {
-  loaderData?: { locale?: Locale } | unknown;
+  loaderData?: { locale?: Locale; messages?: Messages } | unknown;
+}
+
+/** `t` for a meta function: the root loader's language and catalog (meta runs outside the I18nProvider). */
+export function metaTranslator(matches: readonly (RootMatch | undefined)[]): Translate {
+  const rootData = matches[0]?.loaderData as { locale?: Locale; messages?: Messages } | undefined;
+  return translatorFor(rootData?.locale ?? "en", rootData?.messages);
 }
 
 /** Title and description tags for a public page, in the page's language. */
 export function pageMeta(matches: readonly (RootMatch | undefined)[], title: MessageKey, description?: MessageKey) {
-  const rootData = matches[0]?.loaderData as { locale?: Locale } | undefined;
-  const locale = rootData?.locale ?? "en";
-  const tags: ({ title: string } | { name: string; content: string })[] = [{ title: translate(locale, title) }];
-  if (description) tags.push({ name: "description", content: translate(locale, description) });
+  const t = metaTranslator(matches);
+  const tags: ({ title: string } | { name: string; content: string })[] = [{ title: t(title) }];
+  if (description) tags.push({ name: "description", content: t(description) });
   return tags;
 }

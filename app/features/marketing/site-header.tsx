@@ -1,10 +1,14 @@
-import { Anchor, Box, Burger, Button, Container, Drawer, Group, Stack } from "@mantine/core";
+import { Anchor, Box, Burger, Button, Container, Group } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
+import { lazy, Suspense, useState } from "react";
 import { Link, NavLink } from "react-router";
 import { Logo } from "~/components/logo.tsx";
 import { useI18n } from "~/i18n/context.tsx";
 import type { MessageKey } from "~/i18n/i18n.ts";
 import classes from "./site-header.module.css";
+
+// The drawer (and its modal, focus-trap and scroll-lock code) loads when the burger is first pressed.
+const MobileMenu = lazy(() => import("./mobile-menu.tsx"));
 
 const links: { to: string; label: MessageKey }[] = [
   { to: "/", label: "nav.home" },
@@ -15,6 +19,8 @@ const links: { to: string; label: MessageKey }[] = [
 export function SiteHeader() {
   const { t } = useI18n();
   const [opened, { toggle, close }] = useDisclosure(false);
+  const [menuWanted, setMenuWanted] = useState(false);
+  if (opened && !menuWanted) setMenuWanted(true);
   return (
     <Box component="header" className={classes.header}>
       <Container size="lg" h="100%">
@@ -40,21 +46,11 @@ export function SiteHeader() {
           <Burger opened={opened} onClick={toggle} hiddenFrom="sm" aria-label={t(opened ? "nav.closeMenu" : "nav.openMenu")} />
         </Group>
       </Container>
-      <Drawer opened={opened} onClose={close} size="100%" hiddenFrom="sm" title={<Logo />} closeButtonProps={{ "aria-label": t("nav.closeMenu") }}>
-        <Stack component="nav" aria-label={t("nav.main")} gap="md">
-          {links.map((link) => (
-            <NavLink key={link.to} to={link.to} end className={classes.link} onClick={close}>
-              {t(link.label)}
-            </NavLink>
-          ))}
-          <Button component={Link} to="/sign-in" variant="default" onClick={close}>
-            {t("nav.logIn")}
-          </Button>
-          <Button component={Link} to="/sign-up" onClick={close}>
-            {t("nav.signUp")}
-          </Button>
-        </Stack>
-      </Drawer>
+      {menuWanted && (
+        <Suspense fallback={null}>
+          <MobileMenu opened={opened} onClose={close} links={links} />
+        </Suspense>
+      )}
     </Box>
   );
 }

@@ -2,6 +2,7 @@ import { Box } from "@mantine/core";
 import { Outlet } from "react-router";
 import { SiteFooter } from "~/features/marketing/site-footer.tsx";
 import { SiteHeader } from "~/features/marketing/site-header.tsx";
+import { StaticMarkup } from "~/features/marketing/static-markup.tsx";
 import { useI18n } from "~/i18n/context.tsx";
 import { getPublicSiteConfig } from "~/features/marketing/public-config.server.ts";
 import type { Route } from "./+types/layout";
@@ -21,7 +22,10 @@ export default function MarketingLayout({ loaderData }: Route.ComponentProps) {
       <Box component="main" id="main" style={{ flex: 1 }}>
         <Outlet />
       </Box>
-      <SiteFooter supportEmail={loaderData.supportEmail} />
+      {/* Plain links and a plain form: works as HTML until the first client-side navigation. */}
+      <StaticMarkup>
+        <SiteFooter supportEmail={loaderData.supportEmail} />
+      </StaticMarkup>
     </Box>
   );
 }

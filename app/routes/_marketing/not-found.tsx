@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { StatusPage } from "~/components/status-page.tsx";
-import { translate } from "~/i18n/i18n.ts";
+import { metaTranslator } from "~/features/marketing/meta.ts";
 import type { Route } from "./+types/not-found";
 
 // Any address no other route matches: the 404 page inside the public layout, with status 404.
@@ -8,10 +8,10 @@ export async function loader() {
   return data(null, { status: 404 });
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => {
-  const locale = matches[0]?.loaderData?.locale ?? "en";
-  return [{ title: `${translate(locale, "status.notFound.title")} · Sellscribe` }, { name: "robots", content: "noindex" }];
-};
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: `${metaTranslator(matches)("status.notFound.title")} · Sellscribe` },
+  { name: "robots", content: "noindex" },
+];
 
 export default function NotFound() {
   return <StatusPage status={404} />;

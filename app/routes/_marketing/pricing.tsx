@@ -5,7 +5,9 @@ import { Link } from "react-router";
 import { plans, sharedFeatures, type BillingPeriod, type Plan } from "~/features/billing/plans.ts";
 import { Faq } from "~/features/marketing/faq.tsx";
 import { pageMeta } from "~/features/marketing/meta.ts";
+import { StaticMarkup } from "~/features/marketing/static-markup.tsx";
 import { useSupportEmail } from "~/features/marketing/use-support-email.ts";
+import belowTheFold from "~/features/marketing/below-the-fold.module.css";
 import { useI18n } from "~/i18n/context.tsx";
 import type { Route } from "./+types/pricing";
 
@@ -32,15 +34,19 @@ function PlanCard({ plan, period }: { plan: Plan; period: BillingPeriod }) {
           </Text>
           <Text c="dimmed">{t(period === "monthly" ? "plans.perMonth" : "plans.perYear")}</Text>
         </Group>
-        <List spacing={6} size="sm" icon={<ThemeIcon size={20} radius="xl" variant="light"><IconCheck size={14} aria-hidden="true" /></ThemeIcon>}>
-          <List.Item fw={600}>{t("plans.words", { words: plan.words })}</List.Item>
-          <List.Item>{t(plan.maxUsers === 1 ? "plans.users.one" : "plans.users.unlimited")}</List.Item>
-          <List.Item>{t(plan.stores)}</List.Item>
-          {sharedFeatures.map((feature) => (
-            <List.Item key={feature}>{t(feature)}</List.Item>
-          ))}
-        </List>
-        <Button component={Link} to={`/sign-up?plan=${plan.id}&period=${period}`} mt="auto" fullWidth size="md" variant={plan.mostPopular ? "filled" : "light"} aria-label={`${t("plans.startNow")}: ${t(plan.name)}`}>
+        {/* The same whatever the billing period: adopted from the server's HTML (see StaticMarkup). */}
+        <StaticMarkup>
+          <List spacing={6} size="sm" icon={<ThemeIcon size={20} radius="xl" variant="light"><IconCheck size={14} aria-hidden="true" /></ThemeIcon>}>
+            <List.Item fw={600}>{t("plans.words", { words: plan.words })}</List.Item>
+            <List.Item>{t(plan.maxUsers === 1 ? "plans.users.one" : "plans.users.unlimited")}</List.Item>
+            <List.Item>{t(plan.stores)}</List.Item>
+            {sharedFeatures.map((feature) => (
+              <List.Item key={feature}>{t(feature)}</List.Item>
+            ))}
+          </List>
+        </StaticMarkup>
+        {/* /billing/start decides: sign up first, Stripe Checkout, or billing (see routes/resources/billing-start.ts). */}
+        <Button component={Link} to={`/billing/start?plan=${plan.id}&period=${period}`} reloadDocument mt="auto" fullWidth size="md" variant={plan.mostPopular ? "filled" : "light"} aria-label={`${t("plans.startNow")}: ${t(plan.name)}`}>
           {t("plans.startNow")}
         </Button>
       </Stack>
@@ -80,19 +86,21 @@ export default function Pricing() {
             <PlanCard key={plan.id} plan={plan} period={period} />
           ))}
         </SimpleGrid>
-        <Card withBorder radius="lg" padding="xl" mt={48} id="guarantee" component="section" aria-labelledby="guarantee-title">
-          <Group wrap="nowrap" align="flex-start" gap="lg">
-            <ThemeIcon size={48} radius="xl" variant="light" aria-hidden="true">
-              <IconShieldCheck size={28} />
-            </ThemeIcon>
-            <Stack gap={4}>
-              <Title order={2} fz="lg" id="guarantee-title">
-                {t("pricing.guarantee.title")}
-              </Title>
-              <Text c="dimmed">{t("pricing.guarantee.body", { email: supportEmail })}</Text>
-            </Stack>
-          </Group>
-        </Card>
+        <StaticMarkup>
+          <Card withBorder radius="lg" padding="xl" mt={48} id="guarantee" component="section" aria-labelledby="guarantee-title" className={belowTheFold.section}>
+            <Group wrap="nowrap" align="flex-start" gap="lg">
+              <ThemeIcon size={48} radius="xl" variant="light" aria-hidden="true">
+                <IconShieldCheck size={28} />
+              </ThemeIcon>
+              <Stack gap={4}>
+                <Title order={2} fz="lg" id="guarantee-title">
+                  {t("pricing.guarantee.title")}
+                </Title>
+                <Text c="dimmed">{t("pricing.guarantee.body", { email: supportEmail })}</Text>
+              </Stack>
+            </Group>
+          </Card>
+        </StaticMarkup>
       </Container>
       <Faq supportEmail={supportEmail} />
     </>
