@@ -81,6 +81,8 @@ export default defineConfig({
       stderr: "pipe",
       env: {
         NODE_ENV: "production",
+        // Every test signs up its own users from 127.0.0.1.
+        SIGNUP_LIMIT_PER_HOUR: "10000",
         HOST: "127.0.0.1",
         PORT: String(port),
         PUBLIC_URL: baseURL,

@@ -6,6 +6,9 @@ export default [
     route("dashboard", "routes/_app/dashboard.tsx"),
     route("templates", "routes/_app/templates.tsx"),
     route("templates/:slug", "routes/_app/generator.tsx"),
+    route("history", "routes/_app/history.tsx"),
+    route("history/export", "routes/_app/history-export.ts"),
+    route("favorites", "routes/_app/favorites.tsx"),
     route("settings", "routes/_app/settings/layout.tsx", [
       route("workspace", "routes/_app/settings/workspace.tsx"),
       route("personal", "routes/_app/settings/personal.tsx"),
@@ -24,6 +27,11 @@ export default [
   route("auth/external", "routes/resources/auth-external.ts"),
   route("set-language", "routes/resources/set-language.ts"),
   route("api/generations", "routes/api/generations.ts"),
+  route("api/stripe/webhook", "routes/api/stripe-webhook.ts"),
+  route("billing/start", "routes/resources/billing-start.ts"),
+  route("api/outputs", "routes/api/outputs.ts"),
+  route("api/outputs/:id", "routes/api/output.ts"),
+  route("api/outputs/:id/restore", "routes/api/output-restore.ts"),
   route("dev/outbox", "routes/dev/outbox.tsx"),
   // Public site (the splat route is the 404 page)
   layout("routes/_marketing/layout.tsx", [

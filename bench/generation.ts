@@ -59,7 +59,8 @@ function generate(server: ServerProcess, cookie: string, onEvent: (event: Genera
 
 export async function runGenerationBench(): Promise<GenerationFigures> {
   const stub = await startAiStub({ port: 0, tokenDelayMs: 20 });
-  const server = await startServer({ AI_PROVIDER: "openai-compatible", AI_BASE_URL: stub.baseUrl, AI_API_KEY: "sk-bench-not-a-key" });
+  // A trial big enough for every run: the benchmark measures streaming, not the credit limit.
+  const server = await startServer({ AI_PROVIDER: "openai-compatible", AI_BASE_URL: stub.baseUrl, AI_API_KEY: "sk-bench-not-a-key", TRIAL_WORDS: "100000000" });
   try {
     // Generations are limited to 30 a minute per user: one user for latency, two for the concurrent run.
     const [latencyUser, userA, userB] = [await signUp(server, "latency"), await signUp(server, "a"), await signUp(server, "b")];

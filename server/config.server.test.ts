@@ -24,6 +24,8 @@ describe("parseEnv", () => {
     expect(() => parseEnv({ PORT: "eighty" })).toThrow(/^Invalid environment variable PORT: .*\(got "eighty"\)$/);
     expect(() => parseEnv({ SUPPORT_EMAIL: "nobody" })).toThrow(/SUPPORT_EMAIL/);
     expect(() => parseEnv({ LOG_LEVEL: "loud" })).toThrow(/LOG_LEVEL/);
+    expect(() => parseEnv({ SIGNUP_LIMIT_PER_HOUR: "0" })).toThrow(/SIGNUP_LIMIT_PER_HOUR/);
+    expect(parseEnv({}).SIGNUP_LIMIT_PER_HOUR).toBe(30);
   });
 
   it("accepts only SQLite files and PostgreSQL URLs as DATABASE_URL", () => {
@@ -112,5 +114,55 @@ describe("AI provider configuration", () => {
     expect(JSON.stringify(ai)).not.toContain("sk-test-secret-value");
     expect(JSON.stringify({ ...ai })).not.toContain("sk-test-secret-value");
     expect(Object.keys(ai)).not.toContain("apiKey");
+  });
+});
+
+describe("billing configuration", () => {
+  const build = (env: NodeJS.ProcessEnv) => buildConfig({ DATA_DIR: tempDir(), ...env });
+  const stripeEnv = {
+    STRIPE_SECRET_KEY: "sk_test_secret_value",
+    STRIPE_WEBHOOK_SECRET: "whsec_secret_value",
+    STRIPE_PRICE_STARTER_MONTHLY: "price_sm",
+    STRIPE_PRICE_STARTER_YEARLY: "price_sy",
+    STRIPE_PRICE_PRO_MONTHLY: "price_pm",
+    STRIPE_PRICE_PRO_YEARLY: "price_py",
+    STRIPE_PRICE_ENTERPRISE_MONTHLY: "price_em",
+    STRIPE_PRICE_ENTERPRISE_YEARLY: "price_ey",
+  };
+
+  it("has no payments and the default trial allowance when nothing is set", () => {
+    expect(build({}).billing).toEqual({ trialWords: 2000 });
+    expect(build({ TRIAL_WORDS: "300" }).billing.trialWords).toBe(300);
+    expect(() => build({ TRIAL_WORDS: "-1" })).toThrow(/^Invalid environment variable TRIAL_WORDS: /);
+  });
+
+  it("turns Stripe on with the key, the webhook secret and all six price ids", () => {
+    const { stripe } = build(stripeEnv).billing;
+    expect(stripe?.prices).toEqual({
+      starter: { monthly: "price_sm", yearly: "price_sy" },
+      pro: { monthly: "price_pm", yearly: "price_py" },
+      enterprise: { monthly: "price_em", yearly: "price_ey" },
+    });
+    expect(stripe?.api).toBeUndefined();
+    expect(build({ ...stripeEnv, STRIPE_API_BASE: "http://127.0.0.1:12111" }).billing.stripe?.api).toEqual({ host: "127.0.0.1", port: 12111, protocol: "http" });
+  });
+
+  it("stops with one line naming what is missing or wrong", () => {
+    const { STRIPE_PRICE_PRO_YEARLY: _missing, ...partial } = stripeEnv;
+    expect(() => build(partial)).toThrow(/^Invalid environment variable STRIPE_PRICE_PRO_YEARLY: required when STRIPE_SECRET_KEY and .* are set$/);
+    expect(() => build({ STRIPE_WEBHOOK_SECRET: "whsec_x" })).toThrow(/^Invalid environment variable STRIPE_SECRET_KEY: required when STRIPE_WEBHOOK_SECRET is set$/);
+    expect(() => build({ ...stripeEnv, STRIPE_PRICE_PRO_YEARLY: "prod_123" })).toThrow(/^Invalid environment variable STRIPE_PRICE_PRO_YEARLY: must be a Stripe price id \(price_…\) \(got "prod_123"\)$/);
+    expect(() => build({ ...stripeEnv, STRIPE_PRICE_PRO_YEARLY: "price_pm" })).toThrow(/each plan and period needs its own price id/);
+    expect(() => build({ STRIPE_API_BASE: "http://127.0.0.1:1" })).toThrow(/STRIPE_SECRET_KEY: required when STRIPE_API_BASE is set/);
+    expect(() => build({ ...stripeEnv, STRIPE_SECRET_KEY: "pk_live_public" })).toThrow(/^Invalid environment variable STRIPE_SECRET_KEY: must be a Stripe secret key \(sk_… or rk_…\)$/);
+  });
+
+  it("keeps the secret key and webhook secret out of JSON, spreads and logs", () => {
+    const config = build(stripeEnv);
+    expect(config.billing.stripe?.secretKey).toBe("sk_test_secret_value");
+    expect(config.billing.stripe?.webhookSecret).toBe("whsec_secret_value");
+    const shown = JSON.stringify(config) + JSON.stringify({ ...config.billing.stripe });
+    expect(shown).not.toContain("sk_test_secret_value");
+    expect(shown).not.toContain("whsec_secret_value");
   });
 });

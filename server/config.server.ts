@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { z } from "zod";
+import { billingPeriods, planIds, trialWords, type BillingPeriod, type PlanId } from "../app/features/billing/plans.ts";
 
 /** Thrown when the environment is unusable; the launcher prints `message` as one line and exits. */
 export class ConfigError extends Error {
@@ -29,6 +30,8 @@ const databaseUrl = z
     "must be postgres://user:pass@host:port/db or file:path/to/db.sqlite",
   );
 
+const stripePrice = z.preprocess(emptyToUndefined, z.string().regex(/^price_\w+$/, "must be a Stripe price id (price_…)").optional());
+
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
   HOST: z.preprocess(emptyToUndefined, z.string().default("127.0.0.1")),
@@ -54,6 +57,8 @@ const envSchema = z.object({
   OIDC_CLIENT_ID: z.preprocess(emptyToUndefined, z.string().optional()),
   OIDC_CLIENT_SECRET: z.preprocess(emptyToUndefined, z.string().optional()),
   OIDC_NAME: z.preprocess(emptyToUndefined, z.string().max(40).default("Single sign-on")),
+  // Sign-ups allowed per IP address per hour (a brake on scripted account creation; raise it for load tests).
+  SIGNUP_LIMIT_PER_HOUR: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(100_000).default(30)),
   TRUST_PROXY: z.preprocess(
     emptyToUndefined,
     z.enum(["0", "1", "true", "false"]).default("0").transform((v) => v === "1" || v === "true"),
@@ -69,6 +74,17 @@ const envSchema = z.object({
   AI_TEMPERATURE: z.preprocess(emptyToUndefined, z.coerce.number().min(0).max(2).default(0.7)),
   AI_RETRY_DELAY_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(60_000).default(500)),
   AI_OFFLINE_WORD_DELAY_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(1000).default(15)),
+  // Plans, credits and payments (see "Plans, credits and payments" in README.md). Stripe is all-or-nothing.
+  TRIAL_WORDS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(100_000_000).default(trialWords)),
+  STRIPE_SECRET_KEY: z.preprocess(emptyToUndefined, z.string().regex(/^(sk|rk)_/, "must be a Stripe secret key (sk_… or rk_…)").optional()),
+  STRIPE_WEBHOOK_SECRET: z.preprocess(emptyToUndefined, z.string().regex(/^whsec_/, "must be a webhook signing secret (whsec_…)").optional()),
+  STRIPE_PRICE_STARTER_MONTHLY: stripePrice,
+  STRIPE_PRICE_STARTER_YEARLY: stripePrice,
+  STRIPE_PRICE_PRO_MONTHLY: stripePrice,
+  STRIPE_PRICE_PRO_YEARLY: stripePrice,
+  STRIPE_PRICE_ENTERPRISE_MONTHLY: stripePrice,
+  STRIPE_PRICE_ENTERPRISE_YEARLY: stripePrice,
+  STRIPE_API_BASE: z.preprocess(emptyToUndefined, z.url({ protocol: /^https?$/ }).optional()),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -86,10 +102,32 @@ export interface AppConfig {
   logLevel: Env["LOG_LEVEL"];
   supportEmail: string;
   trustProxy: boolean;
+  signUpLimitPerHour: number;
   mail: { smtpUrl?: string; from: string; devOutbox: boolean };
   google?: { clientId: string; clientSecret: string };
   oidc?: { issuer: string; clientId: string; clientSecret: string; name: string };
   ai: AiConfig;
+  billing: BillingConfig;
+}
+
+/** Plans and payments. Without `stripe`, payments are off and an operator sets plans (npm run plan). */
+export interface BillingConfig {
+  /** Words a new workspace may generate during its trial. */
+  trialWords: number;
+  stripe?: StripeConfig;
+}
+
+/**
+ * Stripe, when every STRIPE_* variable is set. `secretKey` and `webhookSecret` are non-enumerable:
+ * JSON, spreads, logs and loader data never carry them.
+ */
+export interface StripeConfig {
+  readonly secretKey: string;
+  readonly webhookSecret: string;
+  /** The price id of each plan and billing period. */
+  prices: Record<PlanId, Record<BillingPeriod, string>>;
+  /** Another API host (a local stand-in in tests); Stripe's own otherwise. */
+  api?: { host: string; port: number; protocol: "http" | "https" };
 }
 
 /**
@@ -176,6 +214,32 @@ function buildAiConfig(env: Env): AiConfig {
   return ai;
 }
 
+const stripeVariables = [
+  "STRIPE_SECRET_KEY",
+  "STRIPE_WEBHOOK_SECRET",
+  ...planIds.flatMap((plan) => billingPeriods.map((period) => `STRIPE_PRICE_${plan.toUpperCase()}_${period.toUpperCase()}` as keyof Env)),
+] as (keyof Env)[];
+
+function buildBillingConfig(env: Env): BillingConfig {
+  if (!pair(env, stripeVariables)) {
+    if (env.STRIPE_API_BASE) throw new ConfigError("Invalid environment variable STRIPE_SECRET_KEY: required when STRIPE_API_BASE is set");
+    return { trialWords: env.TRIAL_WORDS };
+  }
+  const price = (plan: PlanId, period: BillingPeriod) => String(env[`STRIPE_PRICE_${plan.toUpperCase()}_${period.toUpperCase()}` as keyof Env]);
+  const prices = Object.fromEntries(planIds.map((plan) => [plan, { monthly: price(plan, "monthly"), yearly: price(plan, "yearly") }])) as StripeConfig["prices"];
+  const ids = Object.values(prices).flatMap((byPeriod) => Object.values(byPeriod));
+  if (new Set(ids).size !== ids.length) throw new ConfigError("Invalid environment variable STRIPE_PRICE_*: each plan and period needs its own price id");
+  const base = env.STRIPE_API_BASE ? new URL(env.STRIPE_API_BASE) : undefined;
+  const protocol = base?.protocol === "http:" ? "http" : "https";
+  const stripe: StripeConfig = {
+    prices,
+    api: base ? { host: base.hostname, port: Number(base.port) || (protocol === "http" ? 80 : 443), protocol } : undefined,
+  } as StripeConfig;
+  Object.defineProperty(stripe, "secretKey", { value: env.STRIPE_SECRET_KEY, enumerable: false });
+  Object.defineProperty(stripe, "webhookSecret", { value: env.STRIPE_WEBHOOK_SECRET, enumerable: false });
+  return { trialWords: env.TRIAL_WORDS, stripe };
+}
+
 export function buildConfig(source: NodeJS.ProcessEnv): AppConfig {
   const env = parseEnv(source);
   const hasGoogle = pair(env, ["GOOGLE_CLIENT_ID", "GOOGLE_CLIENT_SECRET"]);
@@ -198,6 +262,7 @@ export function buildConfig(source: NodeJS.ProcessEnv): AppConfig {
     logLevel: env.LOG_LEVEL,
     supportEmail: env.SUPPORT_EMAIL,
     trustProxy: env.TRUST_PROXY,
+    signUpLimitPerHour: env.SIGNUP_LIMIT_PER_HOUR,
     mail: {
       smtpUrl: env.SMTP_URL,
       from: env.MAIL_FROM,
@@ -209,6 +274,7 @@ export function buildConfig(source: NodeJS.ProcessEnv): AppConfig {
       ? { issuer: env.OIDC_ISSUER!.replace(/\/$/, ""), clientId: env.OIDC_CLIENT_ID!, clientSecret: env.OIDC_CLIENT_SECRET!, name: env.OIDC_NAME }
       : undefined,
     ai: buildAiConfig(env),
+    billing: buildBillingConfig(env),
   };
 }
 

@@ -4,7 +4,8 @@ const safeMethods = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /**
  * CSRF defence for every state-changing request: a browser always sends Origin (or Sec-Fetch-Site)
- * on a cross-site POST, so those must name this site. Non-browser clients send neither and pass.
+ * on a cross-site POST, so those must name this site. Non-browser clients send neither and pass:
+ * that is how Stripe's webhooks reach POST /api/stripe/webhook, which checks their signature instead.
  */
 export function originCheck(publicUrl: string): RequestHandler {
   const publicOrigin = new URL(publicUrl).origin;

@@ -25,9 +25,10 @@ export async function ensurePersonalWorkspace(db: Db, user: { id: string; name: 
   });
 }
 
-/** Removes the workspaces in which this user is the only owner (their data goes with them). */
-export async function deleteSoleOwnedWorkspaces(db: Db, userId: string): Promise<void> {
+/** The workspaces in which this user is the only owner: deleting the account deletes them. */
+export async function listSoleOwnedWorkspaceIds(db: Db, userId: string): Promise<string[]> {
   const owned = await db.selectFrom("member").select("workspaceId").where("userId", "=", userId).where("role", "=", "owner").execute();
+  const sole: string[] = [];
   for (const { workspaceId } of owned) {
     const otherOwners = await db
       .selectFrom("member")
@@ -36,8 +37,14 @@ export async function deleteSoleOwnedWorkspaces(db: Db, userId: string): Promise
       .where("role", "=", "owner")
       .where("userId", "!=", userId)
       .executeTakeFirst();
-    if (!otherOwners) await db.deleteFrom("workspace").where("id", "=", workspaceId).execute();
+    if (!otherOwners) sole.push(workspaceId);
   }
+  return sole;
+}
+
+/** Removes the workspaces in which this user is the only owner (their data goes with them). */
+export async function deleteSoleOwnedWorkspaces(db: Db, userId: string): Promise<void> {
+  for (const workspaceId of await listSoleOwnedWorkspaceIds(db, userId)) await db.deleteFrom("workspace").where("id", "=", workspaceId).execute();
 }
 
 export interface Membership {

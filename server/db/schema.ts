@@ -11,6 +11,10 @@ export interface Database {
   pinned_template: PinnedTemplateTable;
   generation: GenerationTable;
   output: OutputTable;
+  output_trash: OutputTrashTable;
+  credit_balance: CreditBalanceTable;
+  credit_ledger: CreditLedgerTable;
+  stripe_event: StripeEventTable;
 }
 
 /** Better Auth's user table (SQLite stores booleans as 0/1 and dates as ISO text). */
@@ -39,7 +43,8 @@ export interface VerificationTable {
   expiresAt: Date | string;
 }
 
-export type WorkspacePlan = "trial" | "starter" | "pro" | "enterprise";
+/** "none": a plan or subscription ended after the trial (generating is refused until a new plan). */
+export type WorkspacePlan = "trial" | "starter" | "pro" | "enterprise" | "none";
 
 export interface WorkspaceTable {
   id: string;
@@ -48,7 +53,19 @@ export interface WorkspaceTable {
   billingEmail: string | null;
   plan: Generated<WorkspacePlan>;
   trialEndsAt: string;
+  /** Start of the current billing period (the trial's start during the trial). */
   periodStart: string;
+  /** End of the current period when Stripe set it; operator-set plans step from periodStart. */
+  periodEnd: string | null;
+  billingPeriod: Generated<"monthly" | "yearly">;
+  stripeCustomerId: string | null;
+  stripeSubscriptionId: string | null;
+  /** Stripe's subscription status (active, past_due, canceled…), null without a subscription. */
+  subscriptionStatus: string | null;
+  /** 0 or 1: the subscription ends at periodEnd instead of renewing. */
+  cancelAtPeriodEnd: Generated<number>;
+  /** When the last applied Stripe event was created (ISO), so an older event never undoes a newer one. */
+  stripeSyncedAt: string | null;
   createdAt: Generated<string>;
 }
 
@@ -112,4 +129,56 @@ export interface OutputTable {
   favorite: Generated<number>;
   createdAt: string;
   editedAt: string | null;
+}
+
+/** Deleted outputs, kept for a short while so Undo can restore them (see outputs.server.ts). */
+export interface OutputTrashTable {
+  id: string;
+  userId: string;
+  workspaceId: string;
+  generationId: string | null;
+  templateId: string;
+  content: string;
+  inputs: string;
+  favorite: number;
+  createdAt: string;
+  editedAt: string | null;
+  deletedAt: string;
+}
+
+/**
+ * A workspace's words for its current credit period: available = allowance + bonus - used, and a
+ * CHECK keeps it at zero or more. Every change here writes credit_ledger rows in the same transaction.
+ */
+export interface CreditBalanceTable {
+  workspaceId: string;
+  /** The credit period these counters belong to (see currentCreditPeriod in credits.server.ts). */
+  periodStart: string;
+  periodEnd: string | null;
+  /** The plan's (or trial's) words for this period; unused ones expire at its end. */
+  allowance: number;
+  /** Bonus words left at the start of the period (granted by an operator; they do not expire). */
+  bonus: number;
+  /** Words charged (and reserved by running generations) this period; plan words are spent first. */
+  used: number;
+  updatedAt: string;
+}
+
+export type CreditReason = "period" | "expire" | "plan" | "grant" | "reserve" | "settle" | "refund" | "opening";
+
+/** Every change to a balance, in words (negative spends). The sum of a workspace's deltas is its available balance. */
+export interface CreditLedgerTable {
+  id: string;
+  workspaceId: string;
+  delta: number;
+  reason: CreditReason;
+  generationId: string | null;
+  createdAt: string;
+}
+
+/** Stripe webhook events already applied (a replay changes nothing). */
+export interface StripeEventTable {
+  id: string;
+  type: string;
+  processedAt: string;
 }

@@ -174,6 +174,7 @@ test.describe("accounts", () => {
 });
 
 test("a session survives a server restart", async ({ browser }) => {
+  test.slow(); // Two server start-ups.
   const first = await startServer();
   const context = await browser.newContext({ baseURL: first.url });
   const page = await context.newPage();

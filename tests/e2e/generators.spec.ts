@@ -44,7 +44,7 @@ test.describe("generators", () => {
     expect(new Set(texts).size).toBe(3);
 
     await page.getByRole("tab", { name: "History" }).click();
-    const history = page.getByTestId("history-output");
+    const history = page.getByTestId("history-list").getByRole("article");
     await expect(history).toHaveCount(3);
     await expect(history.first()).toContainText("Bamboo <b>Board</b>");
 
@@ -58,6 +58,15 @@ test.describe("generators", () => {
     await page.getByRole("tab", { name: "New outputs" }).click();
     await expect(outputs).toHaveCount(4);
     await expect(outputs.first()).toContainText("Walnut Serving Tray");
+
+    // "Use these inputs again" opens the generator with the form filled in.
+    await page.getByRole("tab", { name: "History" }).click();
+    const oldest = page.getByTestId("history-list").getByRole("article").filter({ hasText: "Bamboo <b>Board</b>" }).first();
+    await oldest.getByRole("button", { name: "Show the inputs used" }).click();
+    await oldest.getByRole("link", { name: "Use these inputs again" }).click();
+    await expect(page).toHaveURL(/\/templates\/descriptionGenerator\?from=/);
+    await expect(page.getByRole("textbox", { name: "Product name", exact: true })).toHaveValue("Bamboo <b>Board</b>");
+    await expect(page.getByRole("textbox", { name: "Number of outputs", exact: true })).toHaveValue("3");
   });
 
   test("the form checks required fields and the count rule before anything is sent", async ({ page }) => {
@@ -161,4 +170,23 @@ test.describe("generation failures, on a server of its own with a scripted provi
       await stub.close();
     }
   });
+});
+
+test("toasts close on click, wait while the window has no focus, and have a named close button", async ({ page }) => {
+  await signUp(page);
+  await page.goto("/templates/descriptionGenerator");
+  await page.getByRole("button", { name: "Generate" }).click();
+  const toast = page.locator(".mantine-Notification-root").filter({ hasText: "There are errors in the form" });
+  await expect(toast).toBeVisible();
+  await expect(toast.getByRole("button", { name: "Close" })).toBeVisible();
+  await toast.click({ position: { x: 20, y: 10 } });
+  await expect(toast).toBeHidden();
+
+  await page.getByRole("button", { name: "Generate" }).click();
+  await expect(toast).toBeVisible();
+  await page.evaluate(() => window.dispatchEvent(new Event("blur")));
+  await page.waitForTimeout(6_000);
+  await expect(toast).toBeVisible();
+  await page.evaluate(() => window.dispatchEvent(new Event("focus")));
+  await expect(toast).toBeHidden({ timeout: 8_000 });
 });

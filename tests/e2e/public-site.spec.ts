@@ -74,7 +74,8 @@ test.describe("public pages", () => {
 
     await expect(page.getByRole("heading", { name: "7-day money-back guarantee" })).toBeVisible();
     await pro.getByRole("link", { name: /Start Now/ }).click();
-    await expect(page).toHaveURL(/\/sign-up\?plan=pro&period=yearly$/);
+    // A guest signs up first, then lands on billing with the plan chosen (see credits.spec.ts for signed-in users).
+    await expect(page).toHaveURL(/\/sign-up\?plan=pro&period=yearly&redirectTo=%2Fsettings%2Fbilling%3Fplan%3Dpro%26period%3Dyearly$/);
   });
 
   test("about states the mission; privacy and terms exist", async ({ page }) => {

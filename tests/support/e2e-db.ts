@@ -1,13 +1,15 @@
+import { randomUUID } from "node:crypto";
 import path from "node:path";
 import SQLite from "better-sqlite3";
 
 // Playwright fixtures may set up state straight in the e2e server's SQLite file (as the Epic Stack does),
 // for things the UI cannot do yet or that would take minutes (e.g. a plan change, an expired link).
 
-function openE2eDb(): SQLite.Database {
+/** The e2e server's database, or `file` (a server of a test's own, started with startServer). */
+function openE2eDb(file?: string): SQLite.Database {
   const dataDir = process.env.E2E_DATA_DIR;
-  if (!dataDir) throw new Error("E2E_DATA_DIR is not set: run through playwright.config.ts");
-  const db = new SQLite(path.join(dataDir, "e2e.sqlite"));
+  if (!file && !dataDir) throw new Error("E2E_DATA_DIR is not set: run through playwright.config.ts");
+  const db = new SQLite(file ?? path.join(dataDir!, "e2e.sqlite"));
   db.pragma("busy_timeout = 5000");
   return db;
 }
@@ -30,6 +32,59 @@ export function expireInvitationsTo(email: string): void {
   const db = openE2eDb();
   try {
     db.prepare("update invitation set expiresAt = ? where email = ? and acceptedAt is null").run(new Date(Date.now() - 1000).toISOString(), email);
+  } finally {
+    db.close();
+  }
+}
+
+export interface OutputFixture {
+  content: string;
+  templateId?: string;
+  favorite?: boolean;
+  inputs?: Record<string, string>;
+  /** Defaults to a millisecond apart per row, the first row oldest, the last one just now. */
+  createdAt?: string;
+}
+
+/** Saves outputs for a user as generations would (the first row oldest); returns their ids in the order given. */
+export function insertOutputsFor(email: string, rows: OutputFixture[]): string[] {
+  const db = openE2eDb();
+  try {
+    const owner = db.prepare("select user.id as userId, member.workspaceId as workspaceId from user join member on member.userId = user.id where user.email = ? limit 1").get(email) as { userId: string; workspaceId: string } | undefined;
+    if (!owner) throw new Error(`no user ${email}`);
+    const insert = db.prepare(
+      "insert into output (id, userId, workspaceId, generationId, templateId, content, inputs, favorite, createdAt, editedAt) values (?, ?, ?, null, ?, ?, ?, ?, ?, null)",
+    );
+    const now = Date.now();
+    const ids = rows.map(() => randomUUID());
+    db.transaction(() => {
+      rows.forEach((row, index) => {
+        insert.run(
+          ids[index],
+          owner.userId,
+          owner.workspaceId,
+          row.templateId ?? "description",
+          row.content,
+          JSON.stringify(row.inputs ?? { productName: "Bamboo cutting board", keyBenefitsFeatures: "Gentle on knives", toneOfVoice: "Casual", numberOutputs: "1" }),
+          row.favorite ? 1 : 0,
+          row.createdAt ?? new Date(now - (rows.length - index) * 1000).toISOString(),
+        );
+      });
+    })();
+    return ids;
+  } finally {
+    db.close();
+  }
+}
+
+/** Ends the trial of the workspaces a user owns, as if its 7 days had passed. */
+export function endTrialOf(email: string, databaseFile?: string): void {
+  const db = openE2eDb(databaseFile);
+  try {
+    db.prepare(
+      `update workspace set trialEndsAt = ? where plan = 'trial' and id in (
+         select member.workspaceId from member join user on user.id = member.userId where user.email = ? and member.role = 'owner')`,
+    ).run(new Date(Date.now() - 60_000).toISOString(), email);
   } finally {
     db.close();
   }

@@ -34,6 +34,7 @@ export async function startServer(
       DATA_DIR: dataDir,
       DATABASE_URL: `file:${path.join(dataDir, "db.sqlite")}`,
       LOG_LEVEL: "warn",
+      SIGNUP_LIMIT_PER_HOUR: "10000",
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],

@@ -1,4 +1,5 @@
 // POST /api/generations: checks the request, then streams the generation as server-sent events.
+import { creditRefusalMessage, reserveGenerationCredits } from "~/features/billing/generation-credits.server.ts";
 import { translate, type Locale } from "~/i18n/i18n.ts";
 import { getTemplateById, getTemplateBySlug } from "~/templates/registry.ts";
 import { checkInputs } from "~/templates/validation.ts";
@@ -6,9 +7,10 @@ import type { AppConfig } from "../../../server/config.server.ts";
 import type { Db } from "../../../server/db/db.server.ts";
 import { logger } from "../../../server/logger.server.ts";
 import type { RateLimitResult, RateLimitRule } from "../../../server/rate-limit.server.ts";
-import type { Writer } from "../../../server/ai/writer.server.ts";
+import { outputCount, type Writer } from "../../../server/ai/writer.server.ts";
+import { getActiveMembership } from "../../../server/auth/workspaces.server.ts";
 import { encodeGenerationEvent, generationRequestSchema, type GenerationRequestError } from "./generation-events.ts";
-import { runGeneration, type GenerationHooks } from "./generation.server.ts";
+import { runGeneration } from "./generation.server.ts";
 
 /** Generations per user per minute: plenty for a person, a brake for a script. */
 export const generationRateLimit: RateLimitRule = { max: 30, windowMs: 60_000 };
@@ -24,10 +26,12 @@ export interface GenerationPostOptions {
   config: AppConfig;
   limiter: { consume(key: string, rule: RateLimitRule): RateLimitResult };
   writer?: Writer;
-  hooks?: GenerationHooks;
 }
 
-function refuse(status: number, body: GenerationRequestError, headers: Record<string, string> = {}): Response {
+/** A 402 NO_CREDITS refusal also says how many words were needed and are left, and where to upgrade. */
+type RefusalBody = GenerationRequestError & { needed?: number; available?: number; upgradeUrl?: string };
+
+function refuse(status: number, body: RefusalBody, headers: Record<string, string> = {}): Response {
   return Response.json(body, { status, headers: { "Cache-Control": "no-store", ...headers } });
 }
 
@@ -67,6 +71,20 @@ export async function handleGenerationPost(options: GenerationPostOptions): Prom
     return refuse(400, { error: messages.length === 1 ? messages[0]! : t("generation.error.invalidInputs"), code: "INVALID_INPUTS", requestId, fieldErrors });
   }
 
+  // Credits: the most this generation may write is reserved before the provider is called (see billing/credits.server.ts).
+  let reservation: Awaited<ReturnType<typeof reserveGenerationCredits>>;
+  try {
+    const { workspaceId } = await getActiveMembership(db, user);
+    reservation = await reserveGenerationCredits({ db, config, workspaceId, outputs: outputCount(template, checked.count) });
+  } catch (error) {
+    logger.error({ err: error, requestId }, "could not reserve words for a generation");
+    return refuse(500, { error: t("generation.error.internal"), code: "INTERNAL", requestId });
+  }
+  if (!reservation.ok) {
+    return refuse(402, { error: creditRefusalMessage(locale, reservation), code: "NO_CREDITS", requestId, needed: reservation.needed, available: reservation.available, upgradeUrl: "/pricing" });
+  }
+  const { credits } = reservation;
+
   let open = true;
   let heartbeat: NodeJS.Timeout | undefined;
   const encoder = new TextEncoder();
@@ -93,11 +111,12 @@ export async function handleGenerationPost(options: GenerationPostOptions): Prom
         locale,
         emit: (event) => send(encodeGenerationEvent(event)),
         writer: options.writer,
-        hooks: options.hooks,
+        hooks: credits.hooks,
       })
-        .catch((error: unknown) => {
+        .catch(async (error: unknown) => {
           // Failing before the generation row existed (the database is down): still a clean end.
           logger.error({ err: error, requestId }, "generation could not start");
+          await credits.abandon().catch((releaseError: unknown) => logger.error({ err: releaseError, requestId }, "could not give back a generation's reserved words"));
           send(encodeGenerationEvent({ type: "error", code: "internal", message: t("generation.error.internal"), requestId }));
         })
         .finally(() => {

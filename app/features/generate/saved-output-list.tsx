@@ -1,24 +1,40 @@
-import { Badge, Card, Stack, Text } from "@mantine/core";
+import { Stack } from "@mantine/core";
+import { useState } from "react";
 import { EmptyState } from "~/components/empty-state.tsx";
+import { OutputCard } from "~/features/outputs/output-card.tsx";
 import type { OutputView } from "~/features/outputs/outputs.server.ts";
-import { useI18n } from "~/i18n/context.tsx";
 
-/** A generator's History tab: this user's saved outputs of the template, newest first. */
-export function SavedOutputList({ outputs, emptyTitle, emptyBody }: { outputs: OutputView[]; emptyTitle: string; emptyBody: string }) {
-  const { locale } = useI18n();
-  if (outputs.length === 0) return <EmptyState title={emptyTitle}>{emptyBody}</EmptyState>;
-  const format = new Intl.DateTimeFormat(locale === "es" ? "es-ES" : "en-US", { dateStyle: "medium", timeStyle: "short" });
+interface SavedOutputListProps {
+  outputs: OutputView[];
+  /** The loader's clock, so server and browser print the same relative dates. */
+  now: number;
+  emptyTitle: string;
+  emptyBody: string;
+}
+
+const newestFirst = (a: OutputView, b: OutputView) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : b.id.localeCompare(a.id));
+
+/** A generator's History tab: this user's saved outputs of the template, newest first, with the full card actions. */
+export function SavedOutputList({ outputs, now, emptyTitle, emptyBody }: SavedOutputListProps) {
+  const [items, setItems] = useState(outputs);
+  // A reload (new outputs arrived) replaces the list; edits in between live in local state.
+  const [source, setSource] = useState(outputs);
+  if (source !== outputs) {
+    setSource(outputs);
+    setItems(outputs);
+  }
+  if (items.length === 0) return <EmptyState title={emptyTitle}>{emptyBody}</EmptyState>;
   return (
     <Stack gap="md" data-testid="history-list">
-      {outputs.map((output) => (
-        <Card key={output.id} withBorder padding="md" radius="md" data-testid="history-output">
-          <Text size="sm" style={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}>
-            {output.content}
-          </Text>
-          <Badge variant="light" mt="xs">
-            {format.format(new Date(output.createdAt))}
-          </Badge>
-        </Card>
+      {items.map((output) => (
+        <OutputCard
+          key={output.id}
+          output={output}
+          now={now}
+          onChange={(changed) => setItems((list) => list.map((item) => (item.id === changed.id ? changed : item)))}
+          onRemoved={(removed) => setItems((list) => list.filter((item) => item.id !== removed.id))}
+          onRestored={(restored) => setItems((list) => [...list.filter((item) => item.id !== restored.id), restored].sort(newestFirst))}
+        />
       ))}
     </Stack>
   );

@@ -13,7 +13,7 @@ export interface LiveOutput {
 
 export type GenerationProblem =
   | { kind: "fields"; fieldErrors: Record<string, string>; message: string }
-  | { kind: "failed"; message: string; requestId?: string }
+  | { kind: "failed"; message: string; requestId?: string; code?: string }
   | { kind: "cancelled" };
 
 export interface GenerationState {
@@ -71,7 +71,8 @@ export function useGeneration() {
       const body = generationRequestErrorSchema.safeParse(await response.json().catch(() => null));
       setState(dropRun);
       if (body.success && body.data.fieldErrors) onFinish({ ok: false, problem: { kind: "fields", fieldErrors: body.data.fieldErrors, message: body.data.error } });
-      else onFinish({ ok: false, problem: { kind: "failed", message: body.success ? body.data.error : interruptedMessage, requestId: body.success ? body.data.requestId : undefined } });
+      else if (body.success) onFinish({ ok: false, problem: { kind: "failed", message: body.data.error, requestId: body.data.requestId, code: body.data.code } });
+      else onFinish({ ok: false, problem: { kind: "failed", message: interruptedMessage } });
       return;
     }
 

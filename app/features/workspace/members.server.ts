@@ -34,7 +34,7 @@ function hashToken(token: string): string {
 
 /** Seats a plan allows; a trial may invite like the paid plans with unlimited users. */
 export function seatLimit(plan: WorkspacePlan): number | null {
-  return plan === "trial" ? null : getPlan(plan).maxUsers;
+  return plan === "trial" || plan === "none" ? null : getPlan(plan).maxUsers;
 }
 
 export async function getWorkspaceById(db: Db, workspaceId: string): Promise<WorkspaceDetails> {

@@ -1,4 +1,4 @@
-import { Anchor, Badge, Button, Card, Group, Paper, SimpleGrid, Stack, Text, ThemeIcon, Title } from "@mantine/core";
+import { Anchor, Badge, Button, Card, Group, Paper, Progress, SimpleGrid, Stack, Text, ThemeIcon, Title } from "@mantine/core";
 import { IconArrowRight } from "@tabler/icons-react";
 import { useEffect, useSyncExternalStore } from "react";
 import { Link, useRouteLoaderData } from "react-router";
@@ -130,6 +130,11 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
                   <Text fw={600}>{number(balance.bonus)}</Text>
                 </div>
               </SimpleGrid>
+              <Progress
+                value={balance.allowance + balance.bonus > 0 ? Math.min(100, (balance.used / (balance.allowance + balance.bonus)) * 100) : 0}
+                aria-label={t("shell.panel.usedAria")}
+                size="sm"
+              />
               <Anchor component={Link} to="/settings/billing#usage" size="sm">
                 {t("dashboard.credits.details")}
               </Anchor>

@@ -2,13 +2,13 @@ import { Alert, Badge, Button, Card, Grid, Group, Loader, Stack, Tabs, Text, Tit
 import { notifications } from "@mantine/notifications";
 import { IconArrowLeft, IconInfoCircle } from "@tabler/icons-react";
 import { useState } from "react";
-import { data, Link, useRevalidator } from "react-router";
+import { data, Link, useLocation, useRevalidator } from "react-router";
 import { EmptyState } from "~/components/empty-state.tsx";
 import { requireUser } from "~/features/auth/session.server.ts";
 import { emptyValues, GeneratorForm, type FormValues } from "~/features/generate/generator-form.tsx";
 import { LiveOutputCard } from "~/features/generate/live-output-card.tsx";
 import { useGeneration } from "~/features/generate/use-generation.ts";
-import { listLatestOutputs } from "~/features/outputs/outputs.server.ts";
+import { getOutputInputsForUser, listLatestOutputs } from "~/features/outputs/outputs.server.ts";
 import { SavedOutputList } from "~/features/generate/saved-output-list.tsx";
 import { useI18n } from "~/i18n/context.tsx";
 import type { Locale } from "~/i18n/i18n.ts";
@@ -29,15 +29,28 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   if (!template) throw data(null, { status: 404 });
   const { db, config } = getServices();
   const history = await listLatestOutputs({ db, userId: user.id, templateId: template.id, limit: 24 });
-  return { slug: template.slug, history, offline: config.ai.offline };
+  // "Use these inputs again": ?from=<outputId> prefills the form with that output's inputs (the user's own only).
+  const from = new URL(request.url).searchParams.get("from");
+  const previous = from ? await getOutputInputsForUser({ db, userId: user.id, outputId: from }) : null;
+  const prefill = previous && previous.templateId === template.id ? previous.inputs : null;
+  return { slug: template.slug, history, offline: config.ai.offline, prefill, now: Date.now() };
 }
 
+/** Another template, or "Use these inputs again", starts a fresh page (form, outputs) rather than reusing this one's state. */
 export default function Generator({ loaderData }: Route.ComponentProps) {
+  const { search } = useLocation();
+  const from = new URLSearchParams(search).get("from") ?? "";
+  return <GeneratorPage key={`${loaderData.slug}:${from}`} loaderData={loaderData} />;
+}
+
+function GeneratorPage({ loaderData }: { loaderData: Route.ComponentProps["loaderData"] }) {
   const { t, locale } = useI18n();
   const template = getTemplateBySlug(loaderData.slug)!;
-  const [values, setValues] = useState<FormValues>(() => emptyValues(template));
+  const [values, setValues] = useState<FormValues>(() => ({ ...emptyValues(template), ...loaderData.prefill }));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [tab, setTab] = useState<string | null>("new");
+  // Out of words: the refusal stays on the page with the way to more words (not only in a toast).
+  const [noCredits, setNoCredits] = useState<string | null>(null);
   const generation = useGeneration();
   const revalidator = useRevalidator();
 
@@ -59,6 +72,7 @@ export default function Generator({ loaderData }: Route.ComponentProps) {
       return;
     }
     setErrors({});
+    setNoCredits(null);
     setTab("new");
     const toastId = notifications.show({ loading: true, message: t("generator.generating"), autoClose: false, withCloseButton: false });
     void generation.start({
@@ -78,6 +92,8 @@ export default function Generator({ loaderData }: Route.ComponentProps) {
         else if (problem.kind === "fields") {
           setErrors(problem.fieldErrors);
           notifications.show({ color: "red", message: problem.message });
+        } else if (problem.code === "NO_CREDITS") {
+          setNoCredits(problem.message);
         } else {
           const reference = problem.requestId ? ` ${t("generation.requestId", { requestId: problem.requestId })}` : "";
           notifications.show({ color: "red", message: `${problem.message}${reference}`, autoClose: 10_000 });
@@ -106,6 +122,16 @@ export default function Generator({ loaderData }: Route.ComponentProps) {
       {offline ? (
         <Alert variant="light" color="yellow" icon={<IconInfoCircle aria-hidden />} title={t("generation.offline.notice")}>
           {t("generator.offlineBody")}
+        </Alert>
+      ) : null}
+      {noCredits ? (
+        <Alert variant="light" color="red" icon={<IconInfoCircle aria-hidden />} title={t("generator.noCredits.title")} role="alert">
+          <Stack gap="xs" align="flex-start">
+            <Text size="sm">{noCredits}</Text>
+            <Button component={Link} to="/pricing" size="xs">
+              {t("generator.noCredits.action")}
+            </Button>
+          </Stack>
         </Alert>
       ) : null}
       <Grid gap="lg">
@@ -152,7 +178,7 @@ export default function Generator({ loaderData }: Route.ComponentProps) {
                 </Stack>
               </Tabs.Panel>
               <Tabs.Panel value="history">
-                <SavedOutputList outputs={loaderData.history} emptyTitle={t("generator.history.emptyTitle")} emptyBody={t("generator.history.emptyBody")} />
+                <SavedOutputList outputs={loaderData.history} now={loaderData.now} emptyTitle={t("generator.history.emptyTitle")} emptyBody={t("generator.history.emptyBody")} />
               </Tabs.Panel>
             </Tabs>
           </Card>

@@ -9,7 +9,8 @@ import type { Route } from "./+types/layout";
 // Every page under this layout is for signed-in users only; guests go to /sign-in and come back.
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { user, membership } = await requireMembership({ request, context });
-  const billing = await getWorkspaceBilling(getServices().db, membership.workspaceId);
+  const { db, config } = getServices();
+  const billing = await getWorkspaceBilling(db, membership.workspaceId, { trialWords: config.billing.trialWords });
   return {
     user: { id: user.id, firstName: user.firstName, lastName: user.lastName, email: user.email },
     role: membership.role,

@@ -11,6 +11,7 @@ import { pageMeta } from "~/features/marketing/meta.ts";
 import { useI18n } from "~/i18n/context.tsx";
 import { joinName } from "../../../server/auth/names.ts";
 import { authRateLimits } from "../../../server/rate-limit.server.ts";
+import { getServices } from "../../../server/services.server.ts";
 import type { Route } from "./+types/sign-up";
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "auth.signUp.meta");
@@ -23,7 +24,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   return answerFormFailures(async () => {
     const form = await parseForm(request, signUpSchema);
-    enforceRateLimit(context, "sign-up", "", authRateLimits.signUp);
+    enforceRateLimit(context, "sign-up", "", { ...authRateLimits.signUp, max: getServices().config.signUpLimitPerHour });
     try {
       const { headers } = await auth().api.signUpEmail({
         body: { name: joinName(form.firstName, form.lastName), firstName: form.firstName, lastName: form.lastName, email: form.email, password: form.password },

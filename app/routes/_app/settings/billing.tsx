@@ -1,7 +1,13 @@
-import { Button, Card, Group, Progress, SimpleGrid, Stack, Text, Title } from "@mantine/core";
-import { redirect, useRouteLoaderData } from "react-router";
+import { Alert, Button, Card, Code, Group, Modal, Progress, Radio, SegmentedControl, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { useDisclosure } from "@mantine/hooks";
+import { notifications } from "@mantine/notifications";
+import { IconAlertTriangle, IconInfoCircle } from "@tabler/icons-react";
+import { useEffect, useState, type ReactNode } from "react";
+import { data, Form, redirect, useRouteLoaderData } from "react-router";
+import { ConfirmAction } from "~/components/confirm-action.tsx";
 import { EmptyState } from "~/components/empty-state.tsx";
 import { TextField } from "~/components/form/fields.tsx";
+import { readForm } from "~/components/form/form-data.server.ts";
 import type { FormFailure } from "~/components/form/form-errors.ts";
 import { ValidatedForm } from "~/components/form/validated-form.tsx";
 import { PendingFeatureButton } from "~/components/pending-feature-button.tsx";
@@ -9,63 +15,282 @@ import { planLabel } from "~/components/shell/plan-label.ts";
 import { answerFormFailures, auth, parseForm } from "~/features/auth/auth-actions.server.ts";
 import { deleteAccountConfirmation, deleteAccountSchema } from "~/features/auth/schemas.ts";
 import { requireUser } from "~/features/auth/session.server.ts";
-import { getUsageByTemplate } from "~/features/billing/credits.server.ts";
+import { getWorkspaceBilling, type PlanState } from "~/features/billing/credits.server.ts";
+import { getPlan, isBillingPeriod, isPlanId, plans, type BillingPeriod, type PlanId } from "~/features/billing/plans.ts";
+import { cancelSubscriptionsOf, createPortalSession, hasLiveSubscription, setCancelAtPeriodEnd, startCheckout } from "~/features/billing/stripe.server.ts";
+import { UsageChart } from "~/features/billing/usage-chart.tsx";
+import { getDailyUsage, getUsageByTemplate } from "~/features/billing/usage.server.ts";
 import { pageMeta } from "~/features/marketing/meta.ts";
-import { templateTypeLabel } from "~/features/templates/template-label.ts";
 import { requireMembership } from "~/features/workspace/active-workspace.server.ts";
 import { useI18n } from "~/i18n/context.tsx";
-import { deleteSoleOwnedWorkspaces } from "../../../../server/auth/workspaces.server.ts";
+import type { MessageKey, Translate } from "~/i18n/i18n.ts";
+import { getLocale } from "~/i18n/locale.server.ts";
+import { requestContext } from "../../../../server/context.ts";
+import { deleteSoleOwnedWorkspaces, listSoleOwnedWorkspaceIds } from "../../../../server/auth/workspaces.server.ts";
+import { logger } from "../../../../server/logger.server.ts";
 import { getServices } from "../../../../server/services.server.ts";
 import type { Route } from "./+types/billing";
 import type { loader as layoutLoader } from "../layout.tsx";
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "settings.billing.meta");
 
+const checkoutOutcomes = ["success", "cancelled", "failed"] as const;
+type CheckoutOutcome = (typeof checkoutOutcomes)[number];
+
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { membership } = await requireMembership({ request, context });
-  const { db } = getServices();
-  const workspace = await db.selectFrom("workspace").select("periodStart").where("id", "=", membership.workspaceId).executeTakeFirstOrThrow();
-  return { usage: await getUsageByTemplate(db, membership.workspaceId, workspace.periodStart) };
+  const { user, membership } = await requireMembership({ request, context });
+  const { db, config } = getServices();
+  const workspaceId = membership.workspaceId;
+  const { balance } = await getWorkspaceBilling(db, workspaceId, { trialWords: config.billing.trialWords });
+  const [usage, daily, workspace, owner] = await Promise.all([
+    getUsageByTemplate(db, workspaceId, balance.periodStart),
+    getDailyUsage(db, workspaceId, balance.periodStart),
+    db.selectFrom("workspace").select(["stripeCustomerId", "stripeSubscriptionId", "subscriptionStatus"]).where("id", "=", workspaceId).executeTakeFirstOrThrow(),
+    db
+      .selectFrom("member")
+      .innerJoin("user", "user.id", "member.userId")
+      .select("user.email")
+      .where("member.workspaceId", "=", workspaceId)
+      .where("member.role", "=", "owner")
+      .orderBy("member.createdAt")
+      .executeTakeFirst(),
+  ]);
+  const url = new URL(request.url);
+  const plan = url.searchParams.get("plan");
+  const period = url.searchParams.get("period") ?? "monthly";
+  const checkout = url.searchParams.get("checkout");
+  return {
+    usage,
+    daily,
+    payments: {
+      configured: config.billing.stripe !== undefined,
+      isOwner: membership.role === "owner",
+      hasCustomer: workspace.stripeCustomerId !== null,
+      liveSubscription: hasLiveSubscription(workspace),
+    },
+    ownerEmail: owner?.email ?? user.email,
+    chosen: isPlanId(plan) && isBillingPeriod(period) ? { plan, period } : null,
+    checkout: (checkoutOutcomes as readonly string[]).includes(checkout ?? "") ? (checkout as CheckoutOutcome) : null,
+  };
 }
+
+type Result = FormFailure & { intent?: string; saved?: MessageKey };
 
 export async function action({ request, context }: Route.ActionArgs) {
   return answerFormFailures(async () => {
-    const user = requireUser({ request, context });
-    await parseForm(request, deleteAccountSchema);
-    const { db } = getServices();
-    // Expire the cookies first, then remove the workspace data and the user (sessions, accounts and outputs cascade).
-    const { headers } = await auth().api.signOut({ headers: request.headers, returnHeaders: true });
-    await deleteSoleOwnedWorkspaces(db, user.id);
-    await (await auth().$context).internalAdapter.deleteUser(user.id);
-    return redirect("/sign-in?notice=account-deleted", { headers });
+    const { db, config } = getServices();
+    const intent = (await readForm(request.clone())).intent ?? "delete";
+
+    if (intent === "delete") {
+      const user = requireUser({ request, context });
+      await parseForm(request, deleteAccountSchema);
+      // A deleted account must not keep paying: its subscriptions end first, or nothing is deleted.
+      try {
+        await cancelSubscriptionsOf({ db, config, workspaceIds: await listSoleOwnedWorkspaceIds(db, user.id) });
+      } catch (error) {
+        logger.error({ err: error, requestId: context.get(requestContext).requestId }, "could not cancel a subscription before deleting an account");
+        return data<Result>({ intent, formError: "credits.error.cancelBeforeDelete" }, { status: 502 });
+      }
+      // Expire the cookies first, then remove the workspace data and the user (sessions, accounts and outputs cascade).
+      const { headers } = await auth().api.signOut({ headers: request.headers, returnHeaders: true });
+      await deleteSoleOwnedWorkspaces(db, user.id);
+      await (await auth().$context).internalAdapter.deleteUser(user.id);
+      return redirect("/sign-in?notice=account-deleted", { headers });
+    }
+
+    const { user, membership } = await requireMembership({ request, context });
+    const workspaceId = membership.workspaceId;
+    if (!["checkout", "portal", "cancelSubscription", "resumeSubscription"].includes(intent)) return data<Result>({ formError: "form.malformed" }, { status: 400 });
+    if (membership.role !== "owner") return data<Result>({ intent, formError: "credits.billing.ownerOnly" }, { status: 403 });
+    if (!config.billing.stripe) return data<Result>({ intent, formError: "billing.paymentsPending" }, { status: 409 });
+    const form = await readForm(request);
+    const workspace = await db.selectFrom("workspace").select(["stripeCustomerId", "stripeSubscriptionId", "subscriptionStatus"]).where("id", "=", workspaceId).executeTakeFirstOrThrow();
+    try {
+      if (intent === "checkout") {
+        const period = form.period ?? "monthly";
+        if (!isPlanId(form.plan) || !isBillingPeriod(period)) return data<Result>({ intent, formError: "credits.error.unknownPlan" }, { status: 400 });
+        const { url } = await startCheckout({ db, config, workspaceId, email: user.email, plan: form.plan, period, locale: getLocale(request) });
+        return redirect(url, 303);
+      }
+      if (intent === "portal") {
+        if (!workspace.stripeCustomerId) return data<Result>({ intent, formError: "credits.billing.noPaymentDetails" }, { status: 409 });
+        return redirect(await createPortalSession({ config, customerId: workspace.stripeCustomerId }), 303);
+      }
+      if (!hasLiveSubscription(workspace)) return data<Result>({ intent, formError: "credits.billing.noSubscription" }, { status: 409 });
+      const cancel = intent === "cancelSubscription";
+      await setCancelAtPeriodEnd({ db, config, workspaceId, cancel });
+      return data<Result>({ intent, saved: cancel ? "credits.billing.cancelled" : "credits.billing.resumed" });
+    } catch (error) {
+      const { requestId } = context.get(requestContext);
+      logger.error({ err: error, requestId, intent }, "stripe request failed");
+      return data<Result>({ intent, formError: "credits.billing.stripeFailed", formErrorParams: { requestId } }, { status: 502 });
+    }
   });
 }
 
-export default function BillingSettings({ loaderData, actionData }: Route.ComponentProps) {
+/** A form that leaves for Stripe (a full page load follows the redirect). */
+function StripeForm({ intent, children, extra }: { intent: string; children: ReactNode; extra?: Record<string, string> }) {
+  return (
+    <Form method="post" reloadDocument>
+      <input type="hidden" name="intent" value={intent} />
+      {Object.entries(extra ?? {}).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      {children}
+    </Form>
+  );
+}
+
+function renewalText(plan: PlanState, t: Translate, date: (iso: string) => string): string {
+  switch (plan.kind) {
+    case "trial":
+      return t(plan.daysLeft === 1 ? "billing.trialEndsOne" : "billing.trialEnds", { days: plan.daysLeft, date: date(plan.endsAt) });
+    case "trialEnded":
+      return t("billing.trialEnded", { date: date(plan.endedAt) });
+    case "none":
+      return t("credits.billing.noPlan", { date: date(plan.since) });
+    case "paid":
+      if (plan.cancelAtPeriodEnd) return t("credits.billing.endsAt", { days: plan.daysLeft, date: date(plan.renewsAt) });
+      if (plan.daysLeft === 0) return t("credits.billing.renewsToday", { date: date(plan.renewsAt) });
+      return t(plan.daysLeft === 1 ? "credits.billing.renewsOne" : "billing.renews", { days: plan.daysLeft, date: date(plan.renewsAt) });
+  }
+}
+
+/** Without payments, how a plan gets set: the operator command, with this workspace's owner filled in. */
+function OperatorNote({ email }: { email: string }) {
+  const { t } = useI18n();
+  return (
+    <Stack gap={4} mt="sm">
+      <Text size="xs" c="dimmed">
+        {t("billing.paymentsPending")} {t("credits.billing.operatorNote")}
+      </Text>
+      <Code block fz="xs" style={{ whiteSpace: "pre-wrap", wordBreak: "break-all" }}>
+        npm run plan -- set {email} &lt;starter|pro|enterprise&gt; [monthly|yearly]
+      </Code>
+    </Stack>
+  );
+}
+
+/** Plan and period picker that continues to Stripe Checkout. */
+function ChoosePlanModal({ opened, onClose, initial }: { opened: boolean; onClose: () => void; initial: { plan: PlanId; period: BillingPeriod } }) {
+  const { t } = useI18n();
+  const [plan, setPlan] = useState<PlanId>(initial.plan);
+  const [period, setPeriod] = useState<BillingPeriod>(initial.period);
+  return (
+    <Modal opened={opened} onClose={onClose} title={t("credits.billing.choosePlan")} centered closeButtonProps={{ "aria-label": t("credits.billing.closeChooser") }}>
+      <StripeForm intent="checkout" extra={{ plan, period }}>
+        <Stack gap="md">
+          <SegmentedControl
+            aria-label={t("pricing.period.label")}
+            value={period}
+            onChange={(value) => setPeriod(value === "yearly" ? "yearly" : "monthly")}
+            data={[
+              { value: "monthly", label: t("pricing.period.monthly") },
+              { value: "yearly", label: t("pricing.period.yearly") },
+            ]}
+          />
+          <Radio.Group value={plan} onChange={(value) => isPlanId(value) && setPlan(value)} label={t("credits.billing.planLabel")}>
+            <Stack gap="xs" mt="xs">
+              {plans.map((option) => (
+                <Radio
+                  key={option.id}
+                  value={option.id}
+                  label={`${t(option.name)} · $${option.price[period]}${t(period === "monthly" ? "plans.perMonth" : "plans.perYear")}`}
+                  description={t("plans.words", { words: option.words })}
+                />
+              ))}
+            </Stack>
+          </Radio.Group>
+          <Button type="submit">{t("credits.billing.checkout")}</Button>
+        </Stack>
+      </StripeForm>
+    </Modal>
+  );
+}
+
+export default function BillingSettings({ loaderData, actionData: answer }: Route.ComponentProps) {
   const { t, locale } = useI18n();
+  const actionData = answer as Result | undefined;
   const layout = useRouteLoaderData<typeof layoutLoader>("routes/_app/layout");
+  const [choosing, chooser] = useDisclosure(false);
+  const { payments, chosen, checkout } = loaderData;
+
+  useEffect(() => {
+    if (actionData?.saved) notifications.show({ color: "green", message: t(actionData.saved) });
+    else if (actionData?.formError && actionData.intent && actionData.intent !== "delete") {
+      notifications.show({ color: "red", message: t(actionData.formError as MessageKey, actionData.formErrorParams) });
+    }
+  }, [actionData, t]);
+  useEffect(() => {
+    if (checkout === "success") notifications.show({ color: "green", message: t("credits.billing.checkoutSuccess") });
+    if (checkout === "cancelled") notifications.show({ message: t("credits.billing.checkoutCancelled") });
+  }, [checkout, t]);
+
   if (!layout) return null;
   const { plan, balance } = layout.billing;
   const total = balance.allowance + balance.bonus;
   const number = (n: number) => n.toLocaleString(locale === "es" ? "es-ES" : "en-US");
-  const dateFormat = new Intl.DateTimeFormat(locale === "es" ? "es-ES" : "en-US", { dateStyle: "long" });
+  const dateFormat = new Intl.DateTimeFormat(locale === "es" ? "es-ES" : "en-US", { dateStyle: "long", timeZone: "UTC" });
+  const date = (iso: string) => dateFormat.format(new Date(iso));
   const paymentsPending = t("billing.paymentsPending");
-  const usageTotal = loaderData.usage.reduce((sum, row) => sum + row.words, 0);
-  const renewal =
-    plan.kind === "trial"
-      ? t(plan.daysLeft === 1 ? "billing.trialEndsOne" : "billing.trialEnds", { days: plan.daysLeft, date: dateFormat.format(new Date(plan.endsAt)) })
-      : plan.kind === "trialEnded"
-        ? t("billing.trialEnded", { date: dateFormat.format(new Date(plan.endedAt)) })
-        : t("billing.renews", { days: plan.daysLeft, date: dateFormat.format(new Date(plan.renewsAt)) });
+  const canPay = payments.configured && payments.isOwner;
+  const blockedReason = !payments.configured ? paymentsPending : t("credits.billing.ownerOnly");
+  const initialChoice = chosen ?? { plan: plan.kind === "paid" ? plan.planId : "pro", period: plan.kind === "paid" ? plan.period : "monthly" };
+
+  const editPlan = !canPay ? (
+    <PendingFeatureButton reason={blockedReason}>{t("billing.editPlan")}</PendingFeatureButton>
+  ) : payments.liveSubscription ? (
+    <StripeForm intent="portal">
+      <Button type="submit">{t("billing.editPlan")}</Button>
+    </StripeForm>
+  ) : (
+    <Button onClick={chooser.open}>{t("billing.editPlan")}</Button>
+  );
+  const paymentDetails = (label: string, size?: "xs") =>
+    canPay && payments.hasCustomer ? (
+      <StripeForm intent="portal">
+        <Button type="submit" variant="default" size={size}>
+          {label}
+        </Button>
+      </StripeForm>
+    ) : (
+      <PendingFeatureButton reason={canPay ? t("credits.billing.noPaymentDetails") : blockedReason} variant="default" size={size}>
+        {label}
+      </PendingFeatureButton>
+    );
 
   return (
     <Stack gap="lg" maw={860}>
+      {chosen && plan.kind !== "paid" ? (
+        <Alert icon={<IconInfoCircle size={18} aria-hidden />} title={t("credits.billing.selectedPlan", { plan: t(getPlan(chosen.plan).name), period: t(chosen.period === "monthly" ? "pricing.period.monthly" : "pricing.period.yearly") })}>
+          {canPay ? (
+            <StripeForm intent="checkout" extra={{ plan: chosen.plan, period: chosen.period }}>
+              <Group gap="sm">
+                <Text size="sm">{t("credits.billing.selectedPlanNext")}</Text>
+                <Button type="submit" size="xs">
+                  {t("credits.billing.checkout")}
+                </Button>
+              </Group>
+            </StripeForm>
+          ) : payments.configured ? (
+            <Text size="sm">{t("credits.billing.ownerOnly")}</Text>
+          ) : (
+            <OperatorNote email={loaderData.ownerEmail} />
+          )}
+        </Alert>
+      ) : null}
+      {checkout === "failed" ? (
+        <Alert color="red" icon={<IconAlertTriangle size={18} aria-hidden />}>
+          {t("credits.billing.checkoutFailed")}
+        </Alert>
+      ) : null}
+
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
         <Card withBorder padding="lg" component="section" aria-labelledby="credits-title">
           <Title order={2} fz="lg" mb="md" id="credits-title">
             {t("billing.credits.title")}
           </Title>
-          <Text fz={32} fw={700} lh={1.2}>
+          <Text fz={32} fw={700} lh={1.2} data-testid="billing-available">
             {number(balance.available)}
           </Text>
           <Text size="sm" c="dimmed" mb="sm">
@@ -92,6 +317,9 @@ export default function BillingSettings({ loaderData, actionData }: Route.Compon
               <Text fw={600}>{number(balance.used)}</Text>
             </div>
           </SimpleGrid>
+          <Text size="xs" c="dimmed" mt="sm">
+            {t("credits.billing.noRollover")}
+          </Text>
         </Card>
         <Card withBorder padding="lg" component="section" aria-labelledby="subscription-title">
           <Title order={2} fz="lg" mb="md" id="subscription-title">
@@ -100,18 +328,42 @@ export default function BillingSettings({ loaderData, actionData }: Route.Compon
           <Text fw={700} fz="xl">
             {planLabel(plan, t)}
           </Text>
-          <Text size="sm" c="dimmed" mb="md">
-            {renewal}
+          {plan.kind === "paid" ? (
+            <Text size="sm" c="dimmed">
+              {t(plan.period === "yearly" ? "credits.billing.billedYearly" : "credits.billing.billedMonthly")}
+            </Text>
+          ) : null}
+          <Text size="sm" c="dimmed" mb="md" data-testid="renewal">
+            {renewalText(plan, t, date)}
           </Text>
+          {plan.kind === "paid" && plan.paymentFailed ? (
+            <Alert color="red" icon={<IconAlertTriangle size={18} aria-hidden />} mb="md">
+              {t("credits.billing.paymentFailed")}
+            </Alert>
+          ) : null}
           <Group gap="sm">
-            <PendingFeatureButton reason={paymentsPending} variant="default">
-              {t("billing.editPayment")}
-            </PendingFeatureButton>
-            <PendingFeatureButton reason={paymentsPending}>{t("billing.editPlan")}</PendingFeatureButton>
+            {paymentDetails(t("billing.editPayment"))}
+            {editPlan}
+            {canPay && payments.liveSubscription && plan.kind === "paid" ? (
+              plan.cancelAtPeriodEnd ? (
+                <StripeForm intent="resumeSubscription">
+                  <Button type="submit" variant="subtle">
+                    {t("credits.billing.resumeSubscription")}
+                  </Button>
+                </StripeForm>
+              ) : (
+                <ConfirmAction
+                  size="sm"
+                  question={t("credits.billing.cancelQuestion", { date: date(plan.renewsAt) })}
+                  confirmLabel={t("credits.billing.cancelSubscription")}
+                  renderConfirm={(confirm) => <StripeForm intent="cancelSubscription">{confirm}</StripeForm>}
+                >
+                  {t("credits.billing.cancelSubscription")}
+                </ConfirmAction>
+              )
+            ) : null}
           </Group>
-          <Text size="xs" c="dimmed" mt="sm">
-            {paymentsPending}
-          </Text>
+          {!payments.configured ? <OperatorNote email={loaderData.ownerEmail} /> : null}
         </Card>
       </SimpleGrid>
 
@@ -120,24 +372,16 @@ export default function BillingSettings({ loaderData, actionData }: Route.Compon
           {t("billing.usage.title")}
         </Title>
         <Text size="sm" c="dimmed" mb="md">
-          {t("billing.usage.period", { start: dateFormat.format(new Date(balance.periodStart)), end: dateFormat.format(new Date(balance.periodEnd)) })}
+          {balance.periodEnd
+            ? t("billing.usage.period", { start: date(balance.periodStart), end: date(balance.periodEnd) })
+            : t("credits.usage.openPeriod", { start: date(balance.periodStart) })}
+          {plan.kind === "trial" ? ` · ${t(plan.daysLeft === 1 ? "credits.usage.trialEndsInOne" : "credits.usage.trialEndsIn", { days: plan.daysLeft })}` : ""}
+          {plan.kind === "paid" ? ` · ${t(plan.cancelAtPeriodEnd ? "credits.usage.endsIn" : "credits.usage.renewsIn", { days: plan.daysLeft })}` : ""}
         </Text>
         {loaderData.usage.length === 0 ? (
           <EmptyState title={t("billing.usage.emptyTitle")}>{t("billing.usage.emptyBody")}</EmptyState>
         ) : (
-          <Stack gap="sm">
-            {loaderData.usage.map((row) => (
-              <div key={row.templateId}>
-                <Group justify="space-between" mb={4}>
-                  <Text size="sm">{templateTypeLabel(row.templateId, locale)}</Text>
-                  <Text size="sm" c="dimmed">
-                    {t("billing.usage.row", { words: row.words, generations: row.generations })}
-                  </Text>
-                </Group>
-                <Progress value={usageTotal > 0 ? (row.words / usageTotal) * 100 : 0} aria-label={templateTypeLabel(row.templateId, locale)} />
-              </div>
-            ))}
-          </Stack>
+          <UsageChart daily={loaderData.daily} byTemplate={loaderData.usage} periodStart={balance.periodStart} periodEnd={balance.periodEnd} />
         )}
       </Card>
 
@@ -146,12 +390,10 @@ export default function BillingSettings({ loaderData, actionData }: Route.Compon
           <Title order={2} fz="lg" id="invoices-title">
             {t("billing.invoices.title")}
           </Title>
-          <PendingFeatureButton reason={paymentsPending} variant="default" size="xs">
-            {t("billing.invoices.history")}
-          </PendingFeatureButton>
+          {paymentDetails(t("billing.invoices.history"), "xs")}
         </Group>
         <Text size="sm" c="dimmed">
-          {t("billing.invoices.empty")}
+          {payments.configured && payments.hasCustomer ? t("credits.billing.invoicesInPortal") : t("billing.invoices.empty")}
         </Text>
       </Card>
 
@@ -161,8 +403,10 @@ export default function BillingSettings({ loaderData, actionData }: Route.Compon
         </Title>
         <Text size="sm" mb="md">
           {t("settings.delete.warning")}
+          {payments.liveSubscription ? ` ${t("credits.billing.deleteCancels")}` : ""}
         </Text>
-        <ValidatedForm schema={deleteAccountSchema} result={actionData as FormFailure | undefined} reloadDocument>
+        <ValidatedForm schema={deleteAccountSchema} result={actionData?.intent === "delete" || !actionData?.intent ? (actionData as FormFailure | undefined) : undefined} reloadDocument>
+          <input type="hidden" name="intent" value="delete" />
           <Stack gap="md">
             <TextField name="confirmation" label={t("settings.delete.confirmLabel", { word: deleteAccountConfirmation })} autoComplete="off" required withAsterisk />
             <Button type="submit" color="red" style={{ alignSelf: "flex-start" }}>
@@ -171,6 +415,7 @@ export default function BillingSettings({ loaderData, actionData }: Route.Compon
           </Stack>
         </ValidatedForm>
       </Card>
+      {canPay && !payments.liveSubscription ? <ChoosePlanModal opened={choosing} onClose={chooser.close} initial={initialChoice} /> : null}
     </Stack>
   );
 }
