@@ -29,9 +29,6 @@ export default [
   route("api/generations", "routes/api/generations.ts"),
   route("api/stripe/webhook", "routes/api/stripe-webhook.ts"),
   route("billing/start", "routes/resources/billing-start.ts"),
-  route("api/outputs", "routes/api/outputs.ts"),
-  route("api/outputs/:id", "routes/api/output.ts"),
-  route("api/outputs/:id/restore", "routes/api/output-restore.ts"),
   route("dev/outbox", "routes/dev/outbox.tsx"),
   // Public site (the splat route is the 404 page)
   layout("routes/_marketing/layout.tsx", [

@@ -4,7 +4,7 @@
 //  (b) requests/second for GET /api/outputs (first page) over HTTP, 50 connections, against the built server.
 // SQLite always; PostgreSQL too when TEST_DATABASE_URL is set. Run on its own: node bench/outputs.ts
 import { randomUUID } from "node:crypto";
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
 import { performance } from "node:perf_hooks";
 import autocannon from "autocannon";
@@ -48,6 +48,8 @@ export interface HttpFigure {
   errors: number;
   /** The server process's CPU time per request: the cost on an idle core, whatever else the machine runs. */
   serverCpuMsPerRequest: number;
+  /** CPU time of a PostgreSQL server on this machine per request (it shares the cores); null when there is none here. */
+  databaseCpuMsPerRequest: number | null;
   loadAverage: number;
 }
 
@@ -159,9 +161,30 @@ async function seed(db: Kysely<Database>, kind: TestDatabaseKind, bigUserId: str
 async function measureHttp(pid: number, url: string, headers: Record<string, string>, seconds: number): Promise<HttpFigure> {
   await autocannon({ url, connections: 50, duration: 2, headers });
   const cpuBefore = cpuSeconds(pid);
+  const databaseBefore = postgresCpuSeconds();
   const result = await autocannon({ url, connections: 50, duration: seconds, headers });
-  const serverCpuMsPerRequest = ((cpuSeconds(pid) - cpuBefore) * 1000) / Math.max(1, result.requests.total);
-  return { requestsPerSecond: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, non2xx: result.non2xx, errors: result.errors, serverCpuMsPerRequest, loadAverage: loadavg()[0]! };
+  const requests = Math.max(1, result.requests.total);
+  const serverCpuMsPerRequest = ((cpuSeconds(pid) - cpuBefore) * 1000) / requests;
+  const databaseAfter = postgresCpuSeconds();
+  const databaseCpuMsPerRequest = databaseBefore === null || databaseAfter === null ? null : ((databaseAfter - databaseBefore) * 1000) / requests;
+  return { requestsPerSecond: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, non2xx: result.non2xx, errors: result.errors, serverCpuMsPerRequest, databaseCpuMsPerRequest, loadAverage: loadavg()[0]! };
+}
+
+/** CPU seconds used by every PostgreSQL process on this machine (Linux), or null when none runs here. */
+function postgresCpuSeconds(): number | null {
+  let total = 0;
+  let found = false;
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (readFileSync(`/proc/${entry}/comm`, "utf8").trim() !== "postgres") continue;
+      total += cpuSeconds(Number(entry));
+      found = true;
+    } catch {
+      // The process ended meanwhile.
+    }
+  }
+  return found ? total : null;
 }
 
 /** User + system CPU seconds a process has used (Linux). */
@@ -256,6 +279,10 @@ export function printOutputs(figures: OutputsFigures): void {
       `(target >= ${targets.requestsPerSecond.toLocaleString("en-US")}); latency p50 ${http.p50} ms, p99 ${http.p99} ms; non-2xx ${http.non2xx}, errors ${http.errors}`,
   );
   console.log(`  ${perCore(http)} (load average ${http.loadAverage.toFixed(1)} on ${cpus().length} CPUs while measuring)`);
+  if (figures.kind === "postgres" && http.databaseCpuMsPerRequest !== null) {
+    const total = http.serverCpuMsPerRequest + http.databaseCpuMsPerRequest;
+    console.log(`  PostgreSQL on this machine used ${http.databaseCpuMsPerRequest.toFixed(2)} ms CPU/request on the same cores: app + database ${total.toFixed(2)} ms = ${Math.round(1000 / total).toLocaleString("en-US")} req/s per idle core`);
+  }
   for (const { label, figure } of figures.baselines) console.log(`  for comparison, ${label}: ${Math.round(figure.requestsPerSecond).toLocaleString("en-US")} req/s, ${perCore(figure)}`);
   console.log("('!' marks a miss)");
 }

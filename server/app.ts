@@ -7,6 +7,7 @@ import { requestContext } from "./context.ts";
 import { pingDb } from "./db/db.server.ts";
 import { logger } from "./logger.server.ts";
 import { toNodeHandler } from "better-auth/node";
+import { outputsRoutes } from "./api/outputs-routes.server.ts";
 import { bodySizeLimit, originCheck } from "./request-guards.server.ts";
 import { securityHeaders } from "./security-headers.server.ts";
 import { closeServices, getServices, prepareServices } from "./services.server.ts";
@@ -43,8 +44,10 @@ const rejectMalformedPath: RequestHandler = (req, res, next) => {
   }
 };
 
+const loadServerBuild = () => import("virtual:react-router/server-build") as Promise<ServerBuild>;
+
 /** The whole HTTP application: headers, static files, health checks, API and pages. */
-export function createApp({ clientDir, development = false }: CreateAppOptions = {}): express.Express {
+export async function createApp({ clientDir, development = false }: CreateAppOptions = {}): Promise<express.Express> {
   const services = getServices();
   const { config, db } = services;
   const app = express();
@@ -60,7 +63,9 @@ export function createApp({ clientDir, development = false }: CreateAppOptions =
   if (clientDir) {
     // Hashed file names change with their content, so they may be cached forever.
     app.use("/assets", express.static(`${clientDir}/assets`, { immutable: true, maxAge: "1y", index: false }));
-    app.use(express.static(clientDir, { maxAge: "1h", index: false }));
+    // Files at the root (favicon.ico, robots.txt…) all have an extension; other paths skip the disk lookup.
+    const rootFiles = express.static(clientDir, { maxAge: "1h", index: false });
+    app.use((req, res, next) => (/\.[A-Za-z0-9]+$/.test(req.path) ? rootFiles(req, res, next) : next()));
   }
 
   app.use(bodySizeLimit(1024 * 1024));
@@ -83,9 +88,13 @@ export function createApp({ clientDir, development = false }: CreateAppOptions =
     res.status(ok ? 200 : 503).json({ status: ok ? "ok" : "unavailable", database: config.database.kind });
   });
 
+  app.use("/api/outputs", outputsRoutes(db));
+
   app.use(
     createRequestHandler({
-      build: () => import("virtual:react-router/server-build") as Promise<ServerBuild>,
+      // Given a function, React Router re-imports the build and rebuilds its route tables on every
+      // request (right for development, where the build changes); in production it is loaded once.
+      build: development ? loadServerBuild : await loadServerBuild(),
       mode: development ? "development" : "production",
       getLoadContext: (req, res) => {
         const context = new RouterContextProvider();

@@ -34,7 +34,7 @@ try {
   fail(error?.message ?? String(error));
 }
 
-const app = mod.createApp({ clientDir: development ? undefined : path.join(root, buildDir, "client"), development });
+const app = await mod.createApp({ clientDir: development ? undefined : path.join(root, buildDir, "client"), development });
 const handler = vite
   ? (req, res) => vite.middlewares(req, res, () => app(req, res))
   : app;

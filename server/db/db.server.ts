@@ -1,5 +1,5 @@
 import SQLite from "better-sqlite3";
-import { Kysely, PostgresDialect, SqliteDialect, sql } from "kysely";
+import { CompiledQuery, Kysely, PostgresDialect, SqliteDialect, SqliteDriver, sql, type DatabaseConnection, type Driver, type SqliteDatabase, type SqliteDialectConfig } from "kysely";
 import pg from "pg";
 import type { AppConfig } from "../config.server.ts";
 import type { Database } from "./schema.ts";
@@ -16,12 +16,58 @@ export function createDb(database: AppConfig["database"]): Db {
     file.pragma("synchronous = NORMAL");
     file.pragma("busy_timeout = 5000");
     file.pragma("foreign_keys = ON");
-    return new Kysely<Database>({ dialect: new SqliteDialect({ database: file }) });
+    return new Kysely<Database>({ dialect: new WriteLockingSqliteDialect({ database: withStatementCache(file) }) });
   }
   const pool = new pg.Pool({ connectionString: database.url, max: 10, connectionTimeoutMillis: 5000 });
   // An idle client losing its connection must not crash the process.
   pool.on("error", () => undefined);
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+}
+
+/**
+ * Kysely prepares every query it sends; preparing costs more than running a small indexed query.
+ * The app sends a few hundred distinct statements, so each is prepared once and kept (least
+ * recently used first out). A statement still iterating (a streamed query) is never handed out twice.
+ */
+export function withStatementCache(file: SQLite.Database, size = 500): SqliteDatabase {
+  const statements = new Map<string, SQLite.Statement>();
+  return {
+    close: () => file.close(),
+    prepare(query: string) {
+      let statement = statements.get(query);
+      if (statement?.busy) return file.prepare(query);
+      if (statement) {
+        statements.delete(query);
+      } else {
+        statement = file.prepare(query);
+        if (statements.size >= size) statements.delete(statements.keys().next().value!);
+      }
+      statements.set(query, statement);
+      return statement;
+    },
+  };
+}
+
+/**
+ * Transactions start with BEGIN IMMEDIATE. A plain BEGIN reads first and asks for the write lock at
+ * its first write; when another process (`npm run credits`, a test fixture) committed in between,
+ * SQLite refuses at once (SQLITE_BUSY_SNAPSHOT) instead of waiting out busy_timeout.
+ */
+class WriteLockingSqliteDialect extends SqliteDialect {
+  readonly #config: SqliteDialectConfig;
+  constructor(config: SqliteDialectConfig) {
+    super(config);
+    this.#config = config;
+  }
+  override createDriver(): Driver {
+    return new WriteLockingSqliteDriver(this.#config);
+  }
+}
+
+class WriteLockingSqliteDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw("begin immediate"));
+  }
 }
 
 /** True when the database answers a trivial query. */

@@ -89,3 +89,13 @@ export function endTrialOf(email: string, databaseFile?: string): void {
     db.close();
   }
 }
+
+/** Sets when a user's sessions expire (Better Auth extends a session once it is a day old). */
+export function setSessionExpiryOf(email: string, expiresAt: Date): void {
+  const db = openE2eDb();
+  try {
+    db.prepare("update session set expiresAt = ? where userId = (select id from user where email = ?)").run(expiresAt.toISOString(), email);
+  } finally {
+    db.close();
+  }
+}

@@ -1,4 +1,6 @@
 import { createContext, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
+import type { Auth } from "../../../server/auth/auth.server.ts";
+import { readSession, sessionCookieSettings, type SessionCookieSettings } from "../../../server/auth/session-reader.server.ts";
 import { getServices } from "../../../server/services.server.ts";
 
 export interface SessionUser {
@@ -11,29 +13,48 @@ export interface SessionUser {
 
 export const userContext = createContext<SessionUser | null>(null);
 
+const cookieSettings = new WeakMap<Auth, Promise<SessionCookieSettings>>();
+
+function settingsOf(auth: Auth): Promise<SessionCookieSettings> {
+  let settings = cookieSettings.get(auth);
+  if (!settings) cookieSettings.set(auth, (settings = sessionCookieSettings(auth)));
+  return settings;
+}
+
 /**
- * Reads the session once per request. Better Auth may extend the session and re-set its cookie;
- * those Set-Cookie headers are copied onto whatever response the route produces.
- * An unknown or tampered cookie reads as signed out.
+ * Reads the session once per request: a valid session that needs no refresh is read directly
+ * (server/auth/session-reader.server.ts); everything else goes to Better Auth, which may extend
+ * the session and re-set its cookie. Those Set-Cookie headers are copied onto whatever response
+ * the route produces. An unknown or tampered cookie reads as signed out.
  */
 export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
-  let setCookies: string[] = [];
-  if (request.headers.get("cookie")?.includes("session_token")) {
-    try {
-      const { headers, response } = await getServices().auth().api.getSession({ headers: request.headers, returnHeaders: true });
-      setCookies = headers.getSetCookie();
-      if (response) {
-        const { id, email, name, firstName, lastName } = response.user;
-        context.set(userContext, { id, email, name, firstName: firstName ?? "", lastName: lastName ?? "" });
-      }
-    } catch {
-      context.set(userContext, null);
-    }
-  }
+  const { user, setCookies } = await readRequestSession(request.headers.get("cookie"), () => request.headers);
+  context.set(userContext, user);
   const result = await next();
   for (const cookie of setCookies) result.headers.append("Set-Cookie", cookie);
   return result;
 };
+
+/**
+ * The signed-in user of a request, and any Set-Cookie headers Better Auth wants sent back.
+ * `headers` is only built when Better Auth has to be asked (see server/auth/session-reader.server.ts).
+ */
+export async function readRequestSession(cookieHeader: string | null | undefined, headers: () => Headers): Promise<{ user: SessionUser | null; setCookies: string[] }> {
+  if (!cookieHeader?.includes("session_token")) return { user: null, setCookies: [] };
+  try {
+    const { db } = getServices();
+    const auth = getServices().auth();
+    const read = await readSession(db, await settingsOf(auth), cookieHeader);
+    if ("user" in read) return { user: read.user, setCookies: [] };
+    const answer = await auth.api.getSession({ headers: headers(), returnHeaders: true });
+    const setCookies = answer.headers.getSetCookie();
+    if (!answer.response) return { user: null, setCookies };
+    const { id, email, name, firstName, lastName } = answer.response.user;
+    return { user: { id, email, name, firstName: firstName ?? "", lastName: lastName ?? "" }, setCookies };
+  } catch {
+    return { user: null, setCookies: [] };
+  }
+}
 
 export function getUser(context: Readonly<RouterContextProvider>): SessionUser | null {
   return context.get(userContext);

@@ -2,12 +2,7 @@
 // POST /api/outputs/:id/restore). Errors are {error, code, requestId, fieldErrors?}; error texts are localized.
 import { z } from "zod";
 import { translate, type Locale, type MessageKey, type MessageParams } from "~/i18n/i18n.ts";
-import type { RouterContextProvider } from "react-router";
-import { getUser } from "~/features/auth/session.server.ts";
-import { getLocale } from "~/i18n/locale.server.ts";
-import { requestContext } from "../../../server/context.ts";
 import type { Db } from "../../../server/db/db.server.ts";
-import { getServices } from "../../../server/services.server.ts";
 import { checkOutputContent, maxSearchLength } from "./output-rules.ts";
 import type { DeletedOutputResult, OutputsApiError } from "./output-view.ts";
 import { InvalidCursorError, deleteOutput, getOutputById, listOutputs, outputTrashRetentionMs, outputsPageSize, maxOutputsPageSize, restoreOutput, updateOutput, type OutputFilter } from "./outputs.server.ts";
@@ -18,11 +13,6 @@ export interface OutputsApiContext {
   locale: Locale;
   requestId: string;
   db: Db;
-}
-
-/** The context of a route's loader or action. */
-export function outputsApiContext({ request, context }: { request: Request; context: Readonly<RouterContextProvider> }): OutputsApiContext {
-  return { request, user: getUser(context), locale: getLocale(request), requestId: context.get(requestContext).requestId, db: getServices().db };
 }
 
 function reply(body: unknown, status = 200, headers: Record<string, string> = {}): Response {

@@ -1,0 +1,33 @@
+// The saved-outputs JSON API, served by Express ahead of React Router: GET /api/outputs is what
+// the history pages and API clients call most, and React Router's matching and middleware cost
+// more than the query itself (docs/decisions/011). The handlers stay in app/features/outputs.
+import express, { type RequestHandler } from "express";
+import { readRequestSession } from "~/features/auth/session.server.ts";
+import { handleListOutputs, handleOutputRequest, handleRestoreOutput, type OutputsApiContext } from "~/features/outputs/outputs-api.server.ts";
+import { resolveLocale } from "~/i18n/i18n.ts";
+import type { Db } from "../db/db.server.ts";
+import { sendFetchResponse, toFetchRequest } from "./fetch-bridge.server.ts";
+
+type Handler = (ctx: OutputsApiContext, params: Record<string, string>) => Promise<Response>;
+
+/** GET /api/outputs, GET|PATCH|DELETE /api/outputs/:id and POST /api/outputs/:id/restore (README "History and API"). */
+export function outputsRoutes(db: Db): express.Router {
+  const serve =
+    (handle: Handler): RequestHandler =>
+    async (req, res, next) => {
+      try {
+        const request = toFetchRequest(req);
+        const session = await readRequestSession(req.headers.cookie, () => request.headers);
+        const locale = resolveLocale(req.headers.cookie ?? null, req.get("accept-language") ?? null);
+        const ctx: OutputsApiContext = { request, user: session.user, locale, requestId: String(res.locals.requestId), db };
+        await sendFetchResponse(res, await handle(ctx, req.params as Record<string, string>), session.setCookies);
+      } catch (error) {
+        next(error);
+      }
+    };
+  const router = express.Router();
+  router.all("/", serve((ctx) => handleListOutputs(ctx)));
+  router.all("/:id", serve((ctx, params) => handleOutputRequest(ctx, params.id!)));
+  router.all("/:id/restore", serve((ctx, params) => handleRestoreOutput(ctx, params.id!)));
+  return router;
+}

@@ -1,0 +1,112 @@
+// The direct session read (server/auth/session-reader.server.ts) against real Better Auth sessions:
+// it answers only when Better Auth would say the same, and hands every other case back to it.
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createAuth, sessionDays, type Auth } from "../../server/auth/auth.server.ts";
+import { cookieValue, readSession, sessionCookieSettings, type SessionCookieSettings } from "../../server/auth/session-reader.server.ts";
+import { buildConfig } from "../../server/config.server.ts";
+import { createTestDb, testDatabaseKinds, type TestDb } from "../support/test-db.ts";
+
+const password = "correct horse battery";
+const day = 86_400_000;
+
+function cookieOf(headers: Headers): string {
+  return headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+}
+
+describe("cookieValue", () => {
+  it("reads a cookie as Better Auth's parser does: first of repeats, quotes stripped, URI-decoded", () => {
+    expect(cookieValue("a=1; better-auth.session_token=tok%2Esig%3D; b=2", "better-auth.session_token")).toBe("tok.sig=");
+    expect(cookieValue('x="quoted"', "x")).toBe("quoted");
+    expect(cookieValue("x=first; x=second", "x")).toBe("first");
+    expect(cookieValue("xx=1; x-y=2", "x")).toBeUndefined();
+    // Not valid percent-encoding: kept as it is, never an exception.
+    expect(cookieValue("x=%E0%A4%A", "x")).toBe("%E0%A4%A");
+  });
+});
+
+describe.each(testDatabaseKinds)("reading sessions directly on %s", (kind) => {
+  let testDb: TestDb;
+  let auth: Auth;
+  let settings: SessionCookieSettings;
+
+  beforeAll(async () => {
+    testDb = await createTestDb(kind);
+    auth = createAuth({ config: testDb.config, db: testDb.db, kind, mailer: testDb.mailer });
+    settings = await sessionCookieSettings(auth);
+  });
+  afterAll(async () => testDb.destroy());
+
+  async function signedIn(): Promise<{ cookie: string; userId: string; token: string }> {
+    const email = `reader-${randomUUID().slice(0, 8)}@example.com`;
+    const { headers, response } = await auth.api.signUpEmail({ body: { name: "Rae Reader", firstName: "Rae", lastName: "Reader", email, password }, returnHeaders: true });
+    return { cookie: cookieOf(headers), userId: response.user.id, token: response.token! };
+  }
+
+  const betterAuthUser = async (cookie: string) => (await auth.api.getSession({ headers: new Headers({ cookie }) }))?.user.id ?? null;
+
+  it("reads Better Auth's own cookie name, secret and session ages", () => {
+    expect(settings.tokenCookie).toBe("better-auth.session_token");
+    expect(settings.dataCookie).toBe("better-auth.session_data");
+    expect(settings.expiresInSeconds).toBe(sessionDays * 86_400);
+    expect(settings.updateAgeSeconds).toBe(86_400);
+  });
+
+  it("uses the __Secure- cookie name when the site is served over HTTPS", async () => {
+    const config = buildConfig({ NODE_ENV: "test", DATA_DIR: testDb.config.dataDir, DATABASE_URL: testDb.url, DEV_OUTBOX: "1", PUBLIC_URL: "https://sellscribe.example" });
+    const secure = await sessionCookieSettings(createAuth({ config, db: testDb.db, kind, mailer: testDb.mailer }));
+    expect(secure.tokenCookie).toBe("__Secure-better-auth.session_token");
+  });
+
+  it("gives the same user as Better Auth for a fresh session, with names", async () => {
+    const { cookie, userId } = await signedIn();
+    const read = await readSession(testDb.db, settings, cookie);
+    expect(read).toEqual({ user: { id: userId, email: expect.stringMatching(/^reader-/), name: "Rae Reader", firstName: "Rae", lastName: "Reader" } });
+    expect(await betterAuthUser(cookie)).toBe(userId);
+  });
+
+  it("hands a forged or re-signed cookie to Better Auth, which refuses it too", async () => {
+    const { cookie, token } = await signedIn();
+    const signature = decodeURIComponent(cookieValue(cookie, settings.tokenCookie)!).split(".").at(-1)!;
+    const flipped = `${signature[0] === "A" ? "B" : "A"}${signature.slice(1)}`;
+    for (const forged of [`${settings.tokenCookie}=${encodeURIComponent(`${token}.${flipped}`)}`, `${settings.tokenCookie}=${token}`, `${settings.tokenCookie}=${encodeURIComponent(`other.${signature}`)}`]) {
+      expect(await readSession(testDb.db, settings, forged)).toEqual({ askBetterAuth: true });
+      expect(await betterAuthUser(forged)).toBeNull();
+    }
+  });
+
+  it("never reads a signed-out session: the next request already goes to Better Auth", async () => {
+    const { cookie } = await signedIn();
+    await auth.api.signOut({ headers: new Headers({ cookie }) });
+    expect(await readSession(testDb.db, settings, cookie)).toEqual({ askBetterAuth: true });
+    expect(await betterAuthUser(cookie)).toBeNull();
+  });
+
+  it("never reads an expired session", async () => {
+    const { cookie, token } = await signedIn();
+    await testDb.db.updateTable("session").set({ expiresAt: new Date(Date.now() - 1000).toISOString() }).where("token", "=", token).execute();
+    expect(await readSession(testDb.db, settings, cookie)).toEqual({ askBetterAuth: true });
+    expect(await betterAuthUser(cookie)).toBeNull();
+  });
+
+  it("leaves the daily refresh to Better Auth, which extends the session and re-sets the cookie", async () => {
+    const { cookie, token, userId } = await signedIn();
+    // Created a day and a minute ago: due for its refresh.
+    const expiresAt = new Date(Date.now() + sessionDays * day - day - 60_000);
+    await testDb.db.updateTable("session").set({ expiresAt: kind === "postgres" ? expiresAt : expiresAt.toISOString() }).where("token", "=", token).execute();
+    expect(await readSession(testDb.db, settings, cookie)).toEqual({ askBetterAuth: true });
+    const refreshed = await auth.api.getSession({ headers: new Headers({ cookie }), returnHeaders: true });
+    expect(refreshed.response?.user.id).toBe(userId);
+    expect(refreshed.headers.getSetCookie().some((c) => c.startsWith(`${settings.tokenCookie}=`))).toBe(true);
+    // Extended by Better Auth: read directly again.
+    expect(await readSession(testDb.db, settings, cookie)).toMatchObject({ user: { id: userId } });
+  });
+
+  it("lets Better Auth handle a request that carries its cookie cache", async () => {
+    const { cookie } = await signedIn();
+    expect(await readSession(testDb.db, settings, `${cookie}; ${settings.dataCookie}=stale`)).toEqual({ askBetterAuth: true });
+  });
+});
