@@ -1,5 +1,6 @@
 import { Anchor, Badge, Divider, Drawer, Group, Progress, Stack, Text, Title } from "@mantine/core";
 import { Link } from "react-router";
+import { usedPercent } from "~/features/billing/credit-balance-figures.tsx";
 import type { WorkspaceBilling } from "~/features/billing/credits.server.ts";
 import { useI18n } from "~/i18n/context.tsx";
 import type { MessageKey } from "~/i18n/i18n.ts";
@@ -21,7 +22,6 @@ interface SidePanelProps {
 export function SidePanel({ opened, onClose, billing }: SidePanelProps) {
   const { t, locale } = useI18n();
   const { balance } = billing;
-  const usedPercent = balance.allowance + balance.bonus > 0 ? Math.min(100, (balance.used / (balance.allowance + balance.bonus)) * 100) : 0;
   const dateFormat = new Intl.DateTimeFormat(locale === "es" ? "es-ES" : "en-US", { dateStyle: "medium", timeZone: "UTC" });
   return (
     <Drawer.Root opened={opened} onClose={onClose} position="right" size="sm">
@@ -41,7 +41,7 @@ export function SidePanel({ opened, onClose, billing }: SidePanelProps) {
                 </Title>
                 <Badge variant="light">{planLabel(billing.plan, t)}</Badge>
               </Group>
-              <Progress value={usedPercent} aria-label={t("shell.panel.usedAria")} />
+              <Progress value={usedPercent(balance)} aria-label={t("shell.panel.usedAria")} />
               <Text size="sm">{t("shell.panel.words", { used: balance.used, total: balance.allowance + balance.bonus })}</Text>
               <Text size="sm" c="dimmed">
                 {t("shell.panel.available", { available: balance.available })}

@@ -1,8 +1,9 @@
-import { Anchor, Badge, Button, Card, Group, Paper, Progress, SimpleGrid, Stack, Text, ThemeIcon, Title } from "@mantine/core";
+import { Anchor, Badge, Button, Card, Group, Paper, SimpleGrid, Stack, Text, ThemeIcon, Title } from "@mantine/core";
 import { IconArrowRight } from "@tabler/icons-react";
 import { useEffect, useSyncExternalStore } from "react";
 import { Link, useRouteLoaderData } from "react-router";
 import { EmptyState } from "~/components/empty-state.tsx";
+import { CreditBalanceFigures } from "~/features/billing/credit-balance-figures.tsx";
 import { greetingKey, hourIn, timeZoneCookie } from "~/features/dashboard/greeting.ts";
 import { pageMeta } from "~/features/marketing/meta.ts";
 import { listLatestOutputs } from "~/features/outputs/outputs.server.ts";
@@ -55,7 +56,6 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const greeting = hour === null ? t("dashboard.greeting.neutral", { firstName }) : `${t(greetingKey(hour))}, ${firstName}!`;
   const pinned = loaderData.pinnedIds.map((id) => getTemplateById(id)).filter((tpl) => tpl !== undefined);
   const balance = layout?.billing.balance;
-  const number = (n: number) => n.toLocaleString(locale === "es" ? "es-ES" : "en-US");
   return (
     <Stack gap="xl">
       <Stack gap={4}>
@@ -105,36 +105,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           </Title>
           {balance ? (
             <Stack gap="sm">
-              <div>
-                <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-                  {t("dashboard.credits.available")}
-                </Text>
-                <Text fz={32} fw={700} lh={1.2} data-testid="credits-available">
-                  {number(balance.available)}
-                </Text>
-                <Text size="sm" c="dimmed">
-                  {t("dashboard.credits.words")}
-                </Text>
-              </div>
-              <SimpleGrid cols={2}>
-                <div>
-                  <Text size="xs" c="dimmed">
-                    {t("dashboard.credits.plan")}
-                  </Text>
-                  <Text fw={600}>{number(balance.allowance)}</Text>
-                </div>
-                <div>
-                  <Text size="xs" c="dimmed">
-                    {t("dashboard.credits.bonus")}
-                  </Text>
-                  <Text fw={600}>{number(balance.bonus)}</Text>
-                </div>
-              </SimpleGrid>
-              <Progress
-                value={balance.allowance + balance.bonus > 0 ? Math.min(100, (balance.used / (balance.allowance + balance.bonus)) * 100) : 0}
-                aria-label={t("shell.panel.usedAria")}
-                size="sm"
-              />
+              <CreditBalanceFigures balance={balance} testId="credits-available" />
               <Anchor component={Link} to="/settings/billing#usage" size="sm">
                 {t("dashboard.credits.details")}
               </Anchor>

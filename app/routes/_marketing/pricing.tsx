@@ -1,7 +1,8 @@
-import { Badge, Button, Card, Container, Group, List, SegmentedControl, SimpleGrid, Stack, Text, ThemeIcon, Title } from "@mantine/core";
+import { Badge, Button, Card, Container, Group, List, SimpleGrid, Stack, Text, ThemeIcon, Title } from "@mantine/core";
 import { IconCheck, IconShieldCheck } from "@tabler/icons-react";
 import { useState } from "react";
 import { Link } from "react-router";
+import { BillingPeriodControl } from "~/features/billing/billing-period-control.tsx";
 import { plans, sharedFeatures, type BillingPeriod, type Plan } from "~/features/billing/plans.ts";
 import { Faq } from "~/features/marketing/faq.tsx";
 import { pageMeta } from "~/features/marketing/meta.ts";
@@ -67,15 +68,7 @@ export default function Pricing() {
             {t("pricing.subtitle")}
           </Text>
           <Group gap="sm">
-            <SegmentedControl
-              aria-label={t("pricing.period.label")}
-              value={period}
-              onChange={(value) => setPeriod(value === "yearly" ? "yearly" : "monthly")}
-              data={[
-                { value: "monthly", label: t("pricing.period.monthly") },
-                { value: "yearly", label: t("pricing.period.yearly") },
-              ]}
-            />
+            <BillingPeriodControl value={period} onChange={setPeriod} />
             <Badge variant="light" color="brand" size="lg">
               {t("pricing.saveHint")}
             </Badge>

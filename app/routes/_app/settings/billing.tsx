@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Code, Group, Modal, Progress, Radio, SegmentedControl, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { Alert, Button, Card, Code, Group, Modal, Radio, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
 import { notifications } from "@mantine/notifications";
 import { IconAlertTriangle, IconInfoCircle } from "@tabler/icons-react";
@@ -15,6 +15,8 @@ import { planLabel } from "~/components/shell/plan-label.ts";
 import { answerFormFailures, auth, parseForm } from "~/features/auth/auth-actions.server.ts";
 import { deleteAccountConfirmation, deleteAccountSchema } from "~/features/auth/schemas.ts";
 import { requireUser } from "~/features/auth/session.server.ts";
+import { BillingPeriodControl } from "~/features/billing/billing-period-control.tsx";
+import { CreditBalanceFigures } from "~/features/billing/credit-balance-figures.tsx";
 import { getWorkspaceBilling, type PlanState } from "~/features/billing/credits.server.ts";
 import { getPlan, isBillingPeriod, isPlanId, plans, type BillingPeriod, type PlanId } from "~/features/billing/plans.ts";
 import { cancelSubscriptionsOf, createPortalSession, hasLiveSubscription, setCancelAtPeriodEnd, startCheckout } from "~/features/billing/stripe.server.ts";
@@ -180,15 +182,7 @@ function ChoosePlanModal({ opened, onClose, initial }: { opened: boolean; onClos
     <Modal opened={opened} onClose={onClose} title={t("credits.billing.choosePlan")} centered closeButtonProps={{ "aria-label": t("credits.billing.closeChooser") }}>
       <StripeForm intent="checkout" extra={{ plan, period }}>
         <Stack gap="md">
-          <SegmentedControl
-            aria-label={t("pricing.period.label")}
-            value={period}
-            onChange={(value) => setPeriod(value === "yearly" ? "yearly" : "monthly")}
-            data={[
-              { value: "monthly", label: t("pricing.period.monthly") },
-              { value: "yearly", label: t("pricing.period.yearly") },
-            ]}
-          />
+          <BillingPeriodControl value={period} onChange={setPeriod} />
           <Radio.Group value={plan} onChange={(value) => isPlanId(value) && setPlan(value)} label={t("credits.billing.planLabel")}>
             <Stack gap="xs" mt="xs">
               {plans.map((option) => (
@@ -228,8 +222,6 @@ export default function BillingSettings({ loaderData, actionData: answer }: Rout
 
   if (!layout) return null;
   const { plan, balance } = layout.billing;
-  const total = balance.allowance + balance.bonus;
-  const number = (n: number) => n.toLocaleString(locale === "es" ? "es-ES" : "en-US");
   const dateFormat = new Intl.DateTimeFormat(locale === "es" ? "es-ES" : "en-US", { dateStyle: "long", timeZone: "UTC" });
   const date = (iso: string) => dateFormat.format(new Date(iso));
   const paymentsPending = t("billing.paymentsPending");
@@ -290,33 +282,7 @@ export default function BillingSettings({ loaderData, actionData: answer }: Rout
           <Title order={2} fz="lg" mb="md" id="credits-title">
             {t("billing.credits.title")}
           </Title>
-          <Text fz={32} fw={700} lh={1.2} data-testid="billing-available">
-            {number(balance.available)}
-          </Text>
-          <Text size="sm" c="dimmed" mb="sm">
-            {t("billing.credits.available")}
-          </Text>
-          <Progress value={total > 0 ? Math.min(100, (balance.used / total) * 100) : 0} aria-label={t("shell.panel.usedAria")} mb="sm" />
-          <SimpleGrid cols={3}>
-            <div>
-              <Text size="xs" c="dimmed">
-                {t("dashboard.credits.plan")}
-              </Text>
-              <Text fw={600}>{number(balance.allowance)}</Text>
-            </div>
-            <div>
-              <Text size="xs" c="dimmed">
-                {t("dashboard.credits.bonus")}
-              </Text>
-              <Text fw={600}>{number(balance.bonus)}</Text>
-            </div>
-            <div>
-              <Text size="xs" c="dimmed">
-                {t("billing.credits.used")}
-              </Text>
-              <Text fw={600}>{number(balance.used)}</Text>
-            </div>
-          </SimpleGrid>
+          <CreditBalanceFigures balance={balance} testId="billing-available" withUsed />
           <Text size="xs" c="dimmed" mt="sm">
             {t("credits.billing.noRollover")}
           </Text>
