@@ -51,8 +51,9 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body>
         <MantineProvider theme={theme} defaultColorScheme="auto" colorSchemeManager={systemColorSchemeManager}>
-          <NotificationsOnDemand eager={!publicPage} />
           <I18nProvider locale={locale} messages={data?.messages}>
+            {/* Inside the provider, so a toast's close button is labelled in the page's language. */}
+            <NotificationsOnDemand eager={!publicPage} />
             {children}
           </I18nProvider>
         </MantineProvider>

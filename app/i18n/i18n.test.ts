@@ -3,7 +3,8 @@ import { en } from "./en.ts";
 import { es } from "./es.ts";
 import { resolveLocale, translate } from "./i18n.ts";
 
-const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+// `{name}` and `{name, plural, …}` both name a parameter.
+const placeholders = (text: string) => [...text.matchAll(/\{(\w+)(?:\}|, plural,)/g)].map((m) => m[1]).sort();
 
 describe("catalogs", () => {
   it("have the same keys in English and Spanish", () => {
@@ -28,6 +29,21 @@ describe("translate", () => {
   it("fills placeholders and formats numbers for the language", () => {
     expect(translate("en", "plans.words", { words: 20000 })).toBe("Up to 20,000 words");
     expect(translate("es", "plans.words", { words: 20000 })).toMatch(/20\.000/);
+  });
+
+  it("chooses the plural form the number needs, in each language", () => {
+    expect(translate("en", "generator.saved", { count: 1 })).toBe("1 new output saved to your history.");
+    expect(translate("en", "generator.saved", { count: 3 })).toBe("3 new outputs saved to your history.");
+    expect(translate("es", "generator.saved", { count: 1 })).toBe("1 resultado nuevo guardado en tu historial.");
+    expect(translate("es", "generator.saved", { count: 2 })).toBe("2 resultados nuevos guardados en tu historial.");
+    expect(translate("en", "billing.usage.row", { words: 1200, generations: 1 })).toBe("1,200 words · 1 generation");
+    expect(translate("en", "billing.usage.row", { words: 0, generations: 0 })).toBe("0 words · 0 generations");
+    expect(translate("es", "workspace.members.limit", { count: 1 })).toBe("Tu plan permite 1 usuario");
+    expect(translate("en", "workspace.members.limit", { count: 5 })).toBe("Your plan allows 5 users");
+  });
+
+  it("leaves a plural without its number as written rather than guessing", () => {
+    expect(translate("en", "generator.saved", {})).toContain("{count, plural,");
   });
 });
 

@@ -25,14 +25,27 @@ export function messagesFor(locale: Locale): Messages {
   return locale === defaultLocale ? en : { ...en, ...catalogs[locale] };
 }
 
-/** Replaces `{name}` placeholders; numbers are formatted for the locale. */
+// `{count, plural, one {# output} other {# outputs}}`: ICU's plural form, one level deep; `#` is the number.
+const pluralPattern = /\{(\w+), plural,((?:\s*(?:=\d+|zero|one|two|few|many|other)\s*\{[^{}]*\})+)\s*\}/g;
+const pluralCase = /(=\d+|\w+)\s*\{([^{}]*)\}/g;
+
+/** Replaces `{name}` placeholders and chooses plural forms; numbers are formatted for the locale. */
 export function formatMessage(locale: Locale, template: string, params?: MessageParams): string {
   if (!params) return template;
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) => {
-    const value = params[name];
-    if (value === undefined) return whole;
-    return typeof value === "number" ? value.toLocaleString(locale === "es" ? "es-ES" : "en-US") : value;
-  });
+  const tag = locale === "es" ? "es-ES" : "en-US";
+  const format = (value: string | number) => (typeof value === "number" ? value.toLocaleString(tag) : value);
+  return template
+    .replace(pluralPattern, (whole, name: string, cases: string) => {
+      const value = params[name];
+      if (typeof value !== "number") return whole;
+      const forms = new Map([...cases.matchAll(pluralCase)].map(([, form, text]) => [form!, text!]));
+      const chosen = forms.get(`=${value}`) ?? forms.get(new Intl.PluralRules(tag).select(value)) ?? forms.get("other");
+      return chosen === undefined ? whole : chosen.replace(/#/g, format(value));
+    })
+    .replace(/\{(\w+)\}/g, (whole, name: string) => {
+      const value = params[name];
+      return value === undefined ? whole : format(value);
+    });
 }
 
 /** `key` in `locale` with its placeholders filled. Server-side (see above). */
