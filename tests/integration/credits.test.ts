@@ -3,6 +3,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { getWorkspaceBilling, grantBonusWords, ledgerTotal, releaseCredits, reserveCredits, settleCredits, type CreditOptions } from "~/features/billing/credits.server.ts";
+import { recoverInterruptedGenerations } from "~/features/billing/generation-credits.server.ts";
 import { readGenerationStream, type GenerationEvent } from "~/features/generate/generation-events.ts";
 import { handleGenerationPost } from "~/features/generate/generation-request.server.ts";
 import { createWriter } from "../../server/ai/writer.server.ts";
@@ -202,6 +203,49 @@ describe.each(testDatabaseKinds)("credits on %s", (kind) => {
     expect(results.filter(Boolean)).toHaveLength(10);
     expect(await expectLedgerMatches(id, options)).toMatchObject({ available: 0, used: 1000 });
     expect((await ledger(id)).filter((row) => row.reason === "reserve")).toHaveLength(10);
+  });
+
+  it("gives back the words of generations a stopped server left running, once, and not from an ended period", async () => {
+    const auth = createAuth({ config: testDb.config, db, kind, mailer: testDb.mailer });
+    const { user } = await auth.api.signUpEmail({ body: { name: "Crash Test", firstName: "Crash", lastName: "Test", email: `crash-${kind}@example.com`, password: "correct horse battery" } });
+    const now = Date.now();
+    const workspaceId = await newWorkspace({ plan: "starter", start: new Date(now - 3 * day) });
+    const oldPeriodWorkspace = await newWorkspace({ plan: "starter", start: new Date(now - 40 * day) });
+    /** A generation started `minutesAgo` whose words were reserved at that time, as runGeneration does. */
+    async function runningGeneration(workspace: string, minutesAgo: number, words = 400) {
+      const id = randomUUID();
+      const startedAt = new Date(now - minutesAgo * 60_000);
+      await db
+        .insertInto("generation")
+        .values({ id, userId: user.id, workspaceId: workspace, templateId: "description", inputs: "{}", count: 2, provider: "offline", model: "m", status: "running", inputTokens: null, outputTokens: null, latencyMs: null, error: null, requestId: null, createdAt: startedAt.toISOString(), finishedAt: null })
+        .execute();
+      const reservation = await reserveCredits(db, { workspaceId: workspace, words, now: startedAt });
+      if (!reservation.ok) throw new Error("reservation refused");
+      await db.updateTable("credit_ledger").set({ generationId: id }).where("id", "=", reservation.ledgerId).execute();
+      return id;
+    }
+    const crashed = await runningGeneration(workspaceId, 90);
+    const inFlight = await runningGeneration(workspaceId, 5, 200);
+    // Reserved in the previous monthly period (ended 10 days ago): those words expired with it.
+    const beforeRollover = await runningGeneration(oldPeriodWorkspace, 12 * 24 * 60);
+    expect((await getWorkspaceBilling(db, workspaceId)).balance).toMatchObject({ used: 600 });
+    // The new period has words in use, which a wrong refund would hand back.
+    expect((await reserveCredits(db, { workspaceId: oldPeriodWorkspace, words: 300 })).ok).toBe(true);
+    const oldBalance = (await getWorkspaceBilling(db, oldPeriodWorkspace)).balance;
+    expect(oldBalance).toMatchObject({ used: 300 });
+
+    expect(await recoverInterruptedGenerations(db, { now: new Date(now) })).toBe(2);
+    const statusOf = async (id: string) => (await db.selectFrom("generation").select(["status", "error"]).where("id", "=", id).executeTakeFirstOrThrow());
+    expect(await statusOf(crashed)).toMatchObject({ status: "failed", error: expect.stringMatching(/^interrupted/) });
+    expect(await statusOf(inFlight)).toMatchObject({ status: "running" });
+    expect(await statusOf(beforeRollover)).toMatchObject({ status: "failed" });
+    expect(await expectLedgerMatches(workspaceId)).toMatchObject({ used: 200 });
+    expect((await ledger(workspaceId)).filter((row) => row.reason === "refund")).toEqual([{ delta: 400, reason: "refund" }]);
+    expect((await getWorkspaceBilling(db, oldPeriodWorkspace)).balance).toEqual(oldBalance);
+
+    // Run again (or by a second process): nothing is given back twice.
+    expect(await recoverInterruptedGenerations(db, { now: new Date(now) })).toBe(0);
+    expect(await expectLedgerMatches(workspaceId)).toMatchObject({ used: 200 });
   });
 
   describe("POST /api/generations", () => {

@@ -4,7 +4,7 @@ import { translate, type Locale } from "~/i18n/i18n.ts";
 import type { AppConfig } from "../../../server/config.server.ts";
 import type { Db } from "../../../server/db/db.server.ts";
 import type { GenerationHooks } from "../generate/generation.server.ts";
-import { releaseCredits, reserveCredits, settleCredits, type Reservation } from "./credits.server.ts";
+import { inTransaction, releaseCredits, reserveCredits, settleCredits, type Reservation } from "./credits.server.ts";
 
 /** The most words one output is expected to take (a long listing description is 150-200 words). */
 export const wordsPerOutputEstimate = 200;
@@ -54,6 +54,45 @@ export async function reserveGenerationCredits({ db, config, workspaceId, output
       abandon: () => release(null),
     },
   };
+}
+
+/** Longer than any generation can run (provider timeouts are at most 10 minutes an attempt). */
+export const interruptedAfterMs = 60 * 60_000;
+
+/**
+ * Generations still "running" an hour after they started were cut off by a server that stopped
+ * (a crash, kill -9, a lost machine): they are marked failed and their reservation is given back,
+ * unless it belonged to a credit period that has ended since (that period's words expired with it).
+ * Runs at start-up and every few minutes (server/services.server.ts); safe with several processes.
+ * Returns how many generations were closed.
+ */
+export async function recoverInterruptedGenerations(db: Db, { now = new Date() }: { now?: Date } = {}): Promise<number> {
+  const cutoff = new Date(now.getTime() - interruptedAfterMs).toISOString();
+  const stale = await db.selectFrom("generation").select(["id", "workspaceId"]).where("status", "=", "running").where("createdAt", "<", cutoff).limit(500).execute();
+  let closed = 0;
+  for (const generation of stale) {
+    await inTransaction(db, async (trx) => {
+      const { numUpdatedRows } = await trx
+        .updateTable("generation")
+        .set({ status: "failed", error: "interrupted: the server stopped before this generation finished", finishedAt: now.toISOString() })
+        .where("id", "=", generation.id)
+        .where("status", "=", "running")
+        .executeTakeFirst();
+      // Another process closed it first.
+      if (numUpdatedRows === 0n) return;
+      closed++;
+      const reservation = await trx
+        .selectFrom("credit_ledger")
+        .innerJoin("credit_balance", "credit_balance.workspaceId", "credit_ledger.workspaceId")
+        .select(["credit_ledger.delta", "credit_ledger.createdAt", "credit_balance.periodStart"])
+        .where("credit_ledger.generationId", "=", generation.id)
+        .where("credit_ledger.reason", "=", "reserve")
+        .executeTakeFirst();
+      if (!reservation || reservation.createdAt < reservation.periodStart) return;
+      await releaseCredits(trx, { workspaceId: generation.workspaceId, reserved: -reservation.delta, generationId: generation.id, now });
+    });
+  }
+  return closed;
 }
 
 /** The refusal in the user's language, with the numbers and what to do next. */
