@@ -1,12 +1,35 @@
 // Between Express and handlers written against the Fetch API (Request in, Response out), for the
 // JSON endpoints that Express serves without React Router (see docs/decisions/011).
-import { Readable } from "node:stream";
 import type { Request as ExpressRequest, Response as ExpressResponse } from "express";
 
 const bodyless = new Set(["GET", "HEAD"]);
 
-/** The request as a Fetch Request: method, full URL, headers and, when there is one, the body as a stream. */
-export function toFetchRequest(req: ExpressRequest): Request {
+/** A body over the size limit: answer 413. */
+export class BodyTooLargeError extends Error {
+  readonly status = 413;
+  constructor(readonly maxBytes: number) {
+    super(`The request is too large (at most ${Math.round(maxBytes / 1024)} KB).`);
+  }
+}
+
+/** The whole body, refused past `maxBytes` even when no Content-Length announced it (chunked uploads). */
+async function readBody(req: ExpressRequest, maxBytes: number): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > maxBytes) {
+      // Let the rest arrive and be dropped, so the client can read the answer.
+      req.resume();
+      throw new BodyTooLargeError(maxBytes);
+    }
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks);
+}
+
+/** The request as a Fetch Request: method, full URL, headers and, when there is one, the body (at most `maxBytes`). */
+export async function toFetchRequest(req: ExpressRequest, maxBytes: number): Promise<Request> {
   const url = `${req.protocol}://${req.get("host") ?? "localhost"}${req.originalUrl}`;
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
@@ -14,7 +37,7 @@ export function toFetchRequest(req: ExpressRequest): Request {
     else if (Array.isArray(value)) for (const one of value) headers.append(name, one);
   }
   if (bodyless.has(req.method)) return new Request(url, { method: req.method, headers });
-  return new Request(url, { method: req.method, headers, body: Readable.toWeb(req) as ReadableStream<Uint8Array>, duplex: "half" } as RequestInit);
+  return new Request(url, { method: req.method, headers, body: new Uint8Array(await readBody(req, maxBytes)) });
 }
 
 /** Sends a Fetch Response (status, headers, body) through Express, plus Set-Cookie headers from elsewhere. */

@@ -6,7 +6,10 @@ import { readRequestSession } from "~/features/auth/session.server.ts";
 import { handleListOutputs, handleOutputRequest, handleRestoreOutput, type OutputsApiContext } from "~/features/outputs/outputs-api.server.ts";
 import { resolveLocale } from "~/i18n/i18n.ts";
 import type { Db } from "../db/db.server.ts";
-import { sendFetchResponse, toFetchRequest } from "./fetch-bridge.server.ts";
+import { BodyTooLargeError, sendFetchResponse, toFetchRequest } from "./fetch-bridge.server.ts";
+
+/** PATCH bodies are a favorite flag and up to 5,000 characters of copy. */
+const maxBodyBytes = 64 * 1024;
 
 type Handler = (ctx: OutputsApiContext, params: Record<string, string>) => Promise<Response>;
 
@@ -16,13 +19,14 @@ export function outputsRoutes(db: Db): express.Router {
     (handle: Handler): RequestHandler =>
     async (req, res, next) => {
       try {
-        const request = toFetchRequest(req);
+        const request = await toFetchRequest(req, maxBodyBytes);
         const session = await readRequestSession(req.headers.cookie, () => request.headers);
         const locale = resolveLocale(req.headers.cookie ?? null, req.get("accept-language") ?? null);
         const ctx: OutputsApiContext = { request, user: session.user, locale, requestId: String(res.locals.requestId), db };
         await sendFetchResponse(res, await handle(ctx, req.params as Record<string, string>), session.setCookies);
       } catch (error) {
-        next(error);
+        if (!(error instanceof BodyTooLargeError)) return next(error);
+        res.status(413).json({ error: error.message, code: "PAYLOAD_TOO_LARGE", requestId: res.locals.requestId });
       }
     };
   const router = express.Router();

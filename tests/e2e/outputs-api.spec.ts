@@ -107,6 +107,24 @@ test.describe("outputs API over HTTP", () => {
     expect((await api(`/api/outputs/${id}`, ada.cookie)).status).toBe(200);
   });
 
+  test("refuses an oversized body with 413, even one sent in chunks with no length", async () => {
+    const ada = await signUpOverHttp();
+    const [id] = insertOutputsFor(ada.email, [{ content: "Copy" }]);
+    const big = JSON.stringify({ content: "x".repeat(100_000) });
+    const chunked = new ReadableStream<Uint8Array>({
+      start(controller) {
+        const bytes = new TextEncoder().encode(big);
+        for (let at = 0; at < bytes.length; at += 8192) controller.enqueue(bytes.slice(at, at + 8192));
+        controller.close();
+      },
+    });
+    const response = await api(`/api/outputs/${id}`, ada.cookie, { method: "PATCH", headers: { "content-type": "application/json" }, body: chunked, duplex: "half" } as RequestInit);
+    expect(response.status).toBe(413);
+    expect(await response.json()).toMatchObject({ code: "PAYLOAD_TOO_LARGE", error: expect.stringContaining("64 KB") });
+    // Nothing changed, and the server still answers.
+    expect((await (await api(`/api/outputs/${id}`, ada.cookie)).json()).output.content).toBe("Copy");
+  });
+
   test("refuses a session on the very next request after sign-out, and a tampered cookie", async () => {
     const ada = await signUpOverHttp();
     expect((await api("/api/outputs", ada.cookie)).status).toBe(200);
