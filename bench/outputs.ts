@@ -165,26 +165,31 @@ async function measureHttp(pid: number, url: string, headers: Record<string, str
   const result = await autocannon({ url, connections: 50, duration: seconds, headers });
   const requests = Math.max(1, result.requests.total);
   const serverCpuMsPerRequest = ((cpuSeconds(pid) - cpuBefore) * 1000) / requests;
-  const databaseAfter = postgresCpuSeconds();
-  const databaseCpuMsPerRequest = databaseBefore === null || databaseAfter === null ? null : ((databaseAfter - databaseBefore) * 1000) / requests;
+  const databaseSeconds = postgresCpuBetween(databaseBefore, postgresCpuSeconds());
+  const databaseCpuMsPerRequest = databaseSeconds === null ? null : (databaseSeconds * 1000) / requests;
   return { requestsPerSecond: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, non2xx: result.non2xx, errors: result.errors, serverCpuMsPerRequest, databaseCpuMsPerRequest, loadAverage: loadavg()[0]! };
 }
 
-/** CPU seconds used by every PostgreSQL process on this machine (Linux), or null when none runs here. */
-function postgresCpuSeconds(): number | null {
-  let total = 0;
-  let found = false;
+/** CPU seconds of each PostgreSQL process on this machine (Linux), by pid; empty when none runs here. */
+function postgresCpuSeconds(): Map<number, number> {
+  const byPid = new Map<number, number>();
   for (const entry of readdirSync("/proc")) {
     if (!/^\d+$/.test(entry)) continue;
     try {
-      if (readFileSync(`/proc/${entry}/comm`, "utf8").trim() !== "postgres") continue;
-      total += cpuSeconds(Number(entry));
-      found = true;
+      if (readFileSync(`/proc/${entry}/comm`, "utf8").trim() === "postgres") byPid.set(Number(entry), cpuSeconds(Number(entry)));
     } catch {
       // The process ended meanwhile.
     }
   }
-  return found ? total : null;
+  return byPid;
+}
+
+/** What PostgreSQL's processes used between two readings (a process that started since counts whole), or null without any. */
+function postgresCpuBetween(before: Map<number, number>, after: Map<number, number>): number | null {
+  if (after.size === 0) return null;
+  let total = 0;
+  for (const [pid, seconds] of after) total += seconds - (before.get(pid) ?? 0);
+  return total;
 }
 
 /** User + system CPU seconds a process has used (Linux). */
@@ -281,7 +286,7 @@ export function printOutputs(figures: OutputsFigures): void {
   console.log(`  ${perCore(http)} (load average ${http.loadAverage.toFixed(1)} on ${cpus().length} CPUs while measuring)`);
   if (figures.kind === "postgres" && http.databaseCpuMsPerRequest !== null) {
     const total = http.serverCpuMsPerRequest + http.databaseCpuMsPerRequest;
-    console.log(`  PostgreSQL on this machine used ${http.databaseCpuMsPerRequest.toFixed(2)} ms CPU/request on the same cores: app + database ${total.toFixed(2)} ms = ${Math.round(1000 / total).toLocaleString("en-US")} req/s per idle core`);
+    console.log(`  PostgreSQL, on the same ${cpus().length} CPUs, used ${http.databaseCpuMsPerRequest.toFixed(2)} ms CPU/request: app + database ${total.toFixed(2)} ms of CPU a request`);
   }
   for (const { label, figure } of figures.baselines) console.log(`  for comparison, ${label}: ${Math.round(figure.requestsPerSecond).toLocaleString("en-US")} req/s, ${perCore(figure)}`);
   console.log("('!' marks a miss)");

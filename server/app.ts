@@ -10,9 +10,16 @@ import { toNodeHandler } from "better-auth/node";
 import { outputsRoutes } from "./api/outputs-routes.server.ts";
 import { bodySizeLimit, originCheck } from "./request-guards.server.ts";
 import { securityHeaders } from "./security-headers.server.ts";
-import { closeServices, getServices, prepareServices } from "./services.server.ts";
+import { startMaintenance, stopMaintenance } from "./maintenance.server.ts";
+import { closeServices as closeAllServices, getServices, prepareServices } from "./services.server.ts";
 
-export { closeServices, prepareServices };
+export { prepareServices };
+
+/** Stops housekeeping, then closes the database (the launcher calls this on SIGTERM). */
+export async function closeServices(): Promise<void> {
+  stopMaintenance();
+  await closeAllServices();
+}
 export { getConfig } from "./config.server.ts";
 
 export interface CreateAppOptions {
@@ -50,6 +57,7 @@ const loadServerBuild = () => import("virtual:react-router/server-build") as Pro
 export async function createApp({ clientDir, development = false }: CreateAppOptions = {}): Promise<express.Express> {
   const services = getServices();
   const { config, db } = services;
+  startMaintenance(db);
   const app = express();
   app.disable("x-powered-by");
   if (config.trustProxy) app.set("trust proxy", 1);

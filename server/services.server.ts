@@ -1,5 +1,4 @@
 import { sql } from "kysely";
-import { recoverInterruptedGenerations } from "~/features/billing/generation-credits.server.ts";
 import { createAuth, migrateAuthTables, type Auth } from "./auth/auth.server.ts";
 import { getConfig, type AppConfig } from "./config.server.ts";
 import { createDb, type Db } from "./db/db.server.ts";
@@ -53,28 +52,10 @@ export async function prepareServices(): Promise<void> {
   }
   const applied = await migrateDatabase(current);
   logger.info({ database: config.database.kind, applied }, applied.length ? "migrations applied" : "database schema up to date");
-  startMaintenance(db);
   if (!config.mail.smtpUrl) logger.warn("SMTP_URL is not set: e-mails go to the dev outbox" + (config.mail.devOutbox ? " (/dev/outbox)" : " (logged only)"));
 }
 
-let maintenance: NodeJS.Timeout | undefined;
-
-/** Housekeeping while the server runs, now and every 10 minutes: generations a stopped server left running. */
-function startMaintenance(db: Db): void {
-  const run = () =>
-    recoverInterruptedGenerations(db)
-      .then((closed) => {
-        if (closed) logger.warn({ closed }, "closed generations that a server stop interrupted; their words were given back");
-      })
-      .catch((error: unknown) => logger.error({ err: error }, "maintenance failed"));
-  void run();
-  clearInterval(maintenance);
-  maintenance = setInterval(run, 10 * 60_000);
-  maintenance.unref();
-}
-
 export async function closeServices(): Promise<void> {
-  clearInterval(maintenance);
   if (!services) return;
   await services.db.destroy();
   services = undefined;
