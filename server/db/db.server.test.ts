@@ -87,10 +87,12 @@ describe("SQLite transactions", () => {
       let other: Promise<number | null> | undefined;
       await db.transaction().execute(async (trx) => {
         await trx.selectFrom("t" as never).selectAll().execute();
-        // Another process writes while this transaction is open (as `npm run credits` may).
-        const child = spawn(process.execPath, ["-e", `const db = new (require("better-sqlite3"))(${JSON.stringify(file)}); db.pragma("busy_timeout = 5000"); db.prepare("insert into t values (2)").run();`], { stdio: "inherit" });
+        // Another process writes while this transaction is open (as `npm run credits` may). It says
+        // when it is about to write; a moment later it is either waiting for our lock or done.
+        const child = spawn(process.execPath, ["-e", `const db = new (require("better-sqlite3"))(${JSON.stringify(file)}); db.pragma("busy_timeout = 5000"); process.stdout.write("writing\\n"); db.prepare("insert into t values (2)").run();`], { stdio: ["ignore", "pipe", "inherit"] });
         other = new Promise((resolve) => child.on("exit", resolve));
-        await new Promise((resolve) => setTimeout(resolve, 300));
+        await new Promise<void>((resolve) => child.stdout!.once("data", () => resolve()));
+        await new Promise((resolve) => setTimeout(resolve, 200));
         await sql`insert into t values (1)`.execute(trx);
       });
       expect(await other).toBe(0);

@@ -210,7 +210,8 @@ describe.each(testDatabaseKinds)("credits on %s", (kind) => {
     const { user } = await auth.api.signUpEmail({ body: { name: "Crash Test", firstName: "Crash", lastName: "Test", email: `crash-${kind}@example.com`, password: "correct horse battery" } });
     const now = Date.now();
     const workspaceId = await newWorkspace({ plan: "starter", start: new Date(now - 3 * day) });
-    const oldPeriodWorkspace = await newWorkspace({ plan: "starter", start: new Date(now - 40 * day) });
+    // Monthly periods from 70 days ago: the reservation below (45 days ago) is two periods back, whatever the month lengths.
+    const oldPeriodWorkspace = await newWorkspace({ plan: "starter", start: new Date(now - 70 * day) });
     /** A generation started `minutesAgo` whose words were reserved at that time, as runGeneration does. */
     async function runningGeneration(workspace: string, minutesAgo: number, words = 400) {
       const id = randomUUID();
@@ -226,8 +227,8 @@ describe.each(testDatabaseKinds)("credits on %s", (kind) => {
     }
     const crashed = await runningGeneration(workspaceId, 90);
     const inFlight = await runningGeneration(workspaceId, 5, 200);
-    // Reserved in the previous monthly period (ended 10 days ago): those words expired with it.
-    const beforeRollover = await runningGeneration(oldPeriodWorkspace, 12 * 24 * 60);
+    // Reserved in a monthly period that has ended: those words expired with it.
+    const beforeRollover = await runningGeneration(oldPeriodWorkspace, 45 * 24 * 60);
     expect((await getWorkspaceBilling(db, workspaceId)).balance).toMatchObject({ used: 600 });
     // The new period has words in use, which a wrong refund would hand back.
     expect((await reserveCredits(db, { workspaceId: oldPeriodWorkspace, words: 300 })).ok).toBe(true);
@@ -366,6 +367,40 @@ describe.each(testDatabaseKinds)("credits on %s", (kind) => {
         { reason: "refund", delta: 200 },
       ]);
       await expectLedgerMatches(workspaceId);
+    });
+
+    it("charges a generation that outlived the crash sweep once: saved and charged afresh, or failed and not refunded twice", async () => {
+      const config = configWith(3000);
+      const workspaceId = await workspaceOfUser();
+      await db.updateTable("workspace").set({ plan: "pro", periodStart: new Date().toISOString() }).where("id", "=", workspaceId).execute();
+      const before = (await getWorkspaceBilling(db, workspaceId)).balance;
+      /** Starts a generation and, once the provider is writing, runs the sweep as if two hours had passed. */
+      async function sweptMidway(reply: Parameters<AiStub["enqueue"]>[0] = {}) {
+        stub.enqueue({ tokenDelayMs: 15, ...reply });
+        let generationId = "";
+        let swept: Promise<number> | undefined;
+        const last = await readGenerationStream(await post(config), (event) => {
+          if (event.type === "start") generationId = event.generationId;
+          if (event.type === "delta" && !swept) swept = recoverInterruptedGenerations(db, { now: new Date(Date.now() + 2 * 3_600_000) });
+        });
+        await swept;
+        const reasons = (await db.selectFrom("credit_ledger").select("reason").where("generationId", "=", generationId).orderBy("id").execute()).map((r) => r.reason);
+        return { last, generationId, reasons };
+      }
+
+      const saved = await sweptMidway();
+      expect(saved.last).toMatchObject({ type: "done" });
+      const row = await db.selectFrom("generation").select(["status", "words", "error"]).where("id", "=", saved.generationId).executeTakeFirstOrThrow();
+      expect(row).toMatchObject({ status: "succeeded", error: null });
+      expect(row.words).toBeGreaterThan(0);
+      expect(saved.reasons).toEqual(["reserve", "refund", "settle"]);
+      expect(await expectLedgerMatches(workspaceId)).toMatchObject({ used: before.used + Number(row.words) });
+
+      const failed = await sweptMidway({ cutAfterTokens: 3 });
+      expect(failed.last).toMatchObject({ type: "error" });
+      expect(failed.reasons).toEqual(["reserve", "refund"]);
+      // The sweep gave the reservation back; the failure did not give it back again.
+      expect(await expectLedgerMatches(workspaceId)).toMatchObject({ used: before.used + Number(row.words) });
     });
   });
 });

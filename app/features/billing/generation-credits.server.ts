@@ -46,8 +46,9 @@ export async function reserveGenerationCredits({ db, config, workspaceId, output
           await db.updateTable("credit_ledger").set({ generationId: generation.generationId }).where("id", "=", reservation.ledgerId).execute();
         },
         // A failed save rolls this back with the outputs; runGeneration then calls release.
-        async settle(trx, generation, { words }) {
-          await settleCredits(trx, { workspaceId, reserved, words, generationId: generation.generationId });
+        async settle(trx, generation, { words, reservationReleased }) {
+          // Reservation already given back by the crash sweep: charge the words written afresh.
+          await settleCredits(trx, { workspaceId, reserved: reservationReleased ? 0 : reserved, words, generationId: generation.generationId });
         },
         release: (generation) => release(generation.generationId),
       },

@@ -30,10 +30,12 @@ export interface GenerationContext {
  * The seam for credits (issue 7). `reserve` runs after the generation row exists and before the
  * provider is called (throw a GenerationError to refuse); `settle` runs inside the transaction that
  * saves the outputs, with the words written; `release` runs after a failure or cancel (nothing was saved).
+ * A generation that outlived the crash sweep (recoverInterruptedGenerations) had its reservation given
+ * back already: `settle` hears so (`reservationReleased`), and `release` is not called.
  */
 export interface GenerationHooks {
   reserve?(generation: GenerationContext): Promise<void>;
-  settle?(trx: Transaction<Database>, generation: GenerationContext, result: { words: number }): Promise<void>;
+  settle?(trx: Transaction<Database>, generation: GenerationContext, result: { words: number; reservationReleased: boolean }): Promise<void>;
   release?(generation: GenerationContext, failure: { status: "failed" | "cancelled"; code: GenerationErrorCode }): Promise<void>;
 }
 
@@ -150,19 +152,12 @@ export async function runGeneration(options: RunGenerationOptions): Promise<Gene
           })),
         )
         .execute();
-      await trx
-        .updateTable("generation")
-        .set({
-          status: "succeeded",
-          words,
-          inputTokens: result.inputTokens,
-          outputTokens: result.outputTokens,
-          latencyMs,
-          finishedAt: finishedAt.toISOString(),
-        })
-        .where("id", "=", generationId)
-        .execute();
-      await hooks.settle?.(trx, context, { words });
+      const succeeded = { status: "succeeded" as const, words, inputTokens: result.inputTokens, outputTokens: result.outputTokens, latencyMs, finishedAt: finishedAt.toISOString(), error: null };
+      const { numUpdatedRows } = await trx.updateTable("generation").set(succeeded).where("id", "=", generationId).where("status", "=", "running").executeTakeFirst();
+      // Closed as interrupted meanwhile (it outlived the crash sweep): the outputs are kept all the same.
+      const reservationReleased = numUpdatedRows === 0n;
+      if (reservationReleased) await trx.updateTable("generation").set(succeeded).where("id", "=", generationId).execute();
+      await hooks.settle?.(trx, context, { words, reservationReleased });
     });
     log.info({ outputs: saved.length, words, latencyMs, calls: result.calls, inputTokens: result.inputTokens, outputTokens: result.outputTokens }, "generation succeeded");
     emit({ type: "done", generationId, outputs: saved });
@@ -174,12 +169,14 @@ export async function runGeneration(options: RunGenerationOptions): Promise<Gene
     if (status === "cancelled") log.info({ latencyMs }, "generation cancelled");
     else log[failure.code === "internal" ? "error" : "warn"]({ code: failure.code, detail: failure.detail, err: failure.cause ?? failure, latencyMs }, `generation failed: ${failure.message}`);
     try {
-      await db
+      const { numUpdatedRows } = await db
         .updateTable("generation")
         .set({ status, error: `${failure.code}: ${failure.message}`.slice(0, 1000), latencyMs, finishedAt: new Date().toISOString() })
         .where("id", "=", generationId)
-        .execute();
-      await hooks.release?.(context, { status, code: failure.code });
+        .where("status", "=", "running")
+        .executeTakeFirst();
+      // None updated: the crash sweep closed it and gave the reservation back already.
+      if (numUpdatedRows > 0n) await hooks.release?.(context, { status, code: failure.code });
     } catch (recordError) {
       log.error({ err: recordError }, "could not record the generation's failure");
     }

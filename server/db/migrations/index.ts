@@ -2,6 +2,7 @@ import * as m0001 from "./0001_workspaces.ts";
 import * as m0002 from "./0002_members_templates_outputs.ts";
 import * as m0003 from "./0003_output_search_and_trash.ts";
 import * as m0004 from "./0004_credits_billing.ts";
+import * as m0005 from "./0005_generation_status_index.ts";
 
 /** Every migration, in order. Add a new file, then list it here. */
 export const migrations = {
@@ -9,4 +10,5 @@ export const migrations = {
   "0002_members_templates_outputs": m0002,
   "0003_output_search_and_trash": m0003,
   "0004_credits_billing": m0004,
+  "0005_generation_status_index": m0005,
 };
