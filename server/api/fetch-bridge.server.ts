@@ -12,18 +12,22 @@ export class BodyTooLargeError extends Error {
   }
 }
 
+/** The client went away before its request body arrived: there is nobody to answer. */
+export class ClientGoneError extends Error {}
+
 /** The whole body, refused past `maxBytes` even when no Content-Length announced it (chunked uploads). */
 async function readBody(req: ExpressRequest, maxBytes: number): Promise<Buffer> {
   const chunks: Buffer[] = [];
   let size = 0;
-  for await (const chunk of req as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > maxBytes) {
-      // Let the rest arrive and be dropped, so the client can read the answer.
-      req.resume();
-      throw new BodyTooLargeError(maxBytes);
+  try {
+    for await (const chunk of req as AsyncIterable<Buffer>) {
+      size += chunk.length;
+      if (size > maxBytes) throw new BodyTooLargeError(maxBytes);
+      chunks.push(chunk);
     }
-    chunks.push(chunk);
+  } catch (error) {
+    if (error instanceof BodyTooLargeError) throw error;
+    throw new ClientGoneError("the client closed the connection while sending its request", { cause: error });
   }
   return Buffer.concat(chunks);
 }

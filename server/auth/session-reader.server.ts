@@ -7,7 +7,7 @@
 // next request, exactly as before. Anything else (no valid signature, an unknown, expired or
 // stale session, a cookie-cache cookie) is "ask Better Auth", which then answers, clears cookies
 // or refreshes the session as it always did. This module never says "signed out" on its own.
-// See docs/decisions/011-fast-session-read.md.
+// See docs/decisions/011-fast-api-path.md.
 import { createHmac, createSecretKey, timingSafeEqual, type KeyObject } from "node:crypto";
 import type { Db } from "../db/db.server.ts";
 

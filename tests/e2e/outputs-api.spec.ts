@@ -1,5 +1,6 @@
 // The saved-outputs JSON API over real HTTP, as Express serves it ahead of React Router
 // (docs/decisions/011): sessions, status codes, bodies and headers as a client sees them.
+import { request as httpRequest } from "node:http";
 import { expect, test } from "@playwright/test";
 import { insertOutputsFor, setSessionExpiryOf } from "../support/e2e-db.ts";
 import { testPassword, uniqueEmail } from "../support/e2e.ts";
@@ -69,7 +70,18 @@ test.describe("outputs API over HTTP", () => {
     expect(await head.text()).toBe("");
     const put = await api("/api/outputs", ada.cookie, { method: "PUT" });
     expect(put.status).toBe(405);
-    expect(put.headers.get("allow")).toBe("GET");
+    expect(put.headers.get("allow")).toBe("GET, HEAD");
+    expect((await put.json()).error).toBe("Use GET or HEAD.");
+    // A method fetch cannot even express: still a 405, not a 500.
+    const trace = await new Promise<number>((resolve, reject) => {
+      const request = httpRequest(`${baseURL}/api/outputs`, { method: "TRACE", headers: { cookie: ada.cookie } }, (response) => {
+        response.resume();
+        resolve(response.statusCode ?? 0);
+      });
+      request.on("error", reject);
+      request.end();
+    });
+    expect(trace).toBe(405);
 
     expect((await (await api(`/api/outputs/${older}`, ada.cookie)).json()).output.content).toBe("Older bamboo board copy");
     const edited = await api(`/api/outputs/${older}`, ada.cookie, { method: "PATCH", headers: { "content-type": "application/json" }, body: JSON.stringify({ content: "Edited copy", favorite: true }) });

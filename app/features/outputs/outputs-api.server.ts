@@ -26,7 +26,9 @@ function refuse(ctx: OutputsApiContext, status: number, code: string, key: Messa
 }
 
 function methodNotAllowed(ctx: OutputsApiContext, allow: string): Response {
-  return reply({ error: `Use ${allow.split(", ").join(" or ")}.`, code: "METHOD_NOT_ALLOWED", requestId: ctx.requestId }, 405, { Allow: allow });
+  const methods = allow.split(", ");
+  const list = methods.length > 1 ? `${methods.slice(0, -1).join(", ")} or ${methods.at(-1)}` : allow;
+  return reply({ error: `Use ${list}.`, code: "METHOD_NOT_ALLOWED", requestId: ctx.requestId }, 405, { Allow: allow });
 }
 
 const emptyAsUndefined = (value: unknown) => (value === "" ? undefined : value);
@@ -77,7 +79,7 @@ export function readQuery<S extends z.ZodType>(schema: S, url: URL, locale: Loca
 
 /** GET /api/outputs?templateId&favorite&q&cursor&limit → {items, nextCursor}. */
 export async function handleListOutputs(ctx: OutputsApiContext): Promise<Response> {
-  if (ctx.request.method !== "GET" && ctx.request.method !== "HEAD") return methodNotAllowed(ctx, "GET");
+  if (ctx.request.method !== "GET" && ctx.request.method !== "HEAD") return methodNotAllowed(ctx, "GET, HEAD");
   if (!ctx.user) return refuse(ctx, 401, "SIGNED_OUT", "outputs.error.signedOut");
   const query = readQuery(listQuerySchema, new URL(ctx.request.url), ctx.locale);
   if (!query.ok) {
@@ -110,7 +112,7 @@ const patchSchema = z.strictObject({
 /** GET, PATCH {favorite?, content?} and DELETE /api/outputs/:id. */
 export async function handleOutputRequest(ctx: OutputsApiContext, id: string): Promise<Response> {
   const method = ctx.request.method;
-  if (!["GET", "HEAD", "PATCH", "DELETE"].includes(method)) return methodNotAllowed(ctx, "GET, PATCH, DELETE");
+  if (!["GET", "HEAD", "PATCH", "DELETE"].includes(method)) return methodNotAllowed(ctx, "GET, HEAD, PATCH, DELETE");
   if (!ctx.user) return refuse(ctx, 401, "SIGNED_OUT", "outputs.error.signedOut");
   const userId = ctx.user.id;
 
