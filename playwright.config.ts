@@ -45,6 +45,8 @@ export default defineConfig({
     baseURL,
     trace: "retain-on-failure",
     screenshot: "only-on-failure",
+    // Pages show days and dates in the browser's time zone: the same one on every machine.
+    timezoneId: "UTC",
     launchOptions: { executablePath: chromiumPath, args: chromiumArgs },
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } } }],

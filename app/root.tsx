@@ -8,6 +8,7 @@ import { colorSchemeScript, systemColorSchemeManager } from "./components/color-
 import { useNonce } from "./components/nonce.tsx";
 import { NotificationsOnDemand } from "./components/notifications-on-demand.tsx";
 import { StatusPage } from "./components/status-page.tsx";
+import { rememberTimeZoneScript } from "./features/time-zone/time-zone.ts";
 import { I18nProvider } from "./i18n/context.tsx";
 import { defaultLocale, localeFromCookie, type Locale } from "./i18n/i18n.ts";
 import { sessionMiddleware } from "./features/auth/session.server.ts";
@@ -44,7 +45,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#087f74" />
-        <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: colorSchemeScript }} />
+        <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: `${colorSchemeScript};${rememberTimeZoneScript}` }} />
         <Meta />
         {!publicPage && <link rel="stylesheet" href={mantineFullCss} precedence="mantine" />}
         <Links />

@@ -558,7 +558,7 @@ export const en = {
   "credits.billing.noRollover": "Unused plan words do not roll over; bonus words stay until used.",
   "credits.usage.perDay": "Words per day",
   "credits.usage.perMonth": "Words per month",
-  "credits.usage.summary": "{words} words this period (days in UTC)",
+  "credits.usage.summary": "{words, plural, one {# word} other {# words}} this period (days in {timeZone})",
   "credits.usage.byTemplate": "By template",
   "credits.usage.openPeriod": "Since {start}",
   "credits.usage.trialEndsIn": "trial ends in {days, plural, one {# day} other {# days}}",

@@ -560,7 +560,7 @@ export const es: Record<MessageKey, string> = {
   "credits.billing.noRollover": "Las palabras del plan que no uses no se acumulan; las palabras extra se conservan hasta usarlas.",
   "credits.usage.perDay": "Palabras por día",
   "credits.usage.perMonth": "Palabras por mes",
-  "credits.usage.summary": "{words} palabras en este periodo (días en UTC)",
+  "credits.usage.summary": "{words, plural, one {# palabra} other {# palabras}} en este periodo (días en {timeZone})",
   "credits.usage.byTemplate": "Por plantilla",
   "credits.usage.openPeriod": "Desde el {start}",
   "credits.usage.trialEndsIn": "la prueba termina en {days, plural, one {# día} other {# días}}",

@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { insertGenerationFor } from "../support/e2e-db.ts";
 import { expectNoAxeViolations, greetingOf, signUp } from "../support/e2e.ts";
 
 test.describe("signed-in shell", () => {
@@ -141,6 +142,19 @@ test.describe("dashboard and templates", () => {
     await expect(page.getByRole("button", { name: "Unpin Keywords from the dashboard" })).toBeVisible();
     await page.goto("/dashboard");
     await expect(page.getByRole("region", { name: "Favorite Templates" }).getByRole("link", { name: /Keywords/ })).toHaveAttribute("href", "/templates/keyWordGenerator");
+  });
+});
+
+test.describe("in the browser's time zone", () => {
+  test.use({ timezoneId: "America/Los_Angeles" });
+
+  test("billing counts usage by the user's own days and shows dates there", async ({ page }) => {
+    const { email } = await signUp(page);
+    insertGenerationFor(email, { words: 40 });
+    await page.goto("/settings/billing");
+    await expect(page.getByText("40 words this period (days in America/Los_Angeles)")).toBeVisible();
+    const today = new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone: "America/Los_Angeles" }).format(new Date());
+    await expect(page.getByText(new RegExp(`^This period: ${today} to `))).toBeVisible();
   });
 });
 

@@ -4,6 +4,7 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { getWorkspaceBilling, grantBonusWords, ledgerTotal, releaseCredits, reserveCredits, settleCredits, type CreditOptions } from "~/features/billing/credits.server.ts";
 import { recoverInterruptedGenerations } from "~/features/billing/generation-credits.server.ts";
+import { getDailyUsage } from "~/features/billing/usage.server.ts";
 import { readGenerationStream, type GenerationEvent } from "~/features/generate/generation-events.ts";
 import { handleGenerationPost } from "~/features/generate/generation-request.server.ts";
 import { createWriter } from "../../server/ai/writer.server.ts";
@@ -247,6 +248,28 @@ describe.each(testDatabaseKinds)("credits on %s", (kind) => {
     // Run again (or by a second process): nothing is given back twice.
     expect(await recoverInterruptedGenerations(db, { now: new Date(now) })).toBe(0);
     expect(await expectLedgerMatches(workspaceId)).toMatchObject({ used: 200 });
+  });
+
+  it("counts usage by the days of the user's time zone", async () => {
+    const auth = createAuth({ config: testDb.config, db, kind, mailer: testDb.mailer });
+    const { user } = await auth.api.signUpEmail({ body: { name: "Zoe Zone", firstName: "Zoe", lastName: "Zone", email: `zone-${kind}@example.com`, password: "correct horse battery" } });
+    const workspaceId = await newWorkspace({ plan: "pro", start: new Date("2026-02-01T00:00:00Z") });
+    const generated = (createdAt: string, templateId: string, words: number) => ({ id: randomUUID(), userId: user.id, workspaceId, templateId, inputs: "{}", count: 1, provider: "offline", model: "m", status: "succeeded" as const, words, inputTokens: null, outputTokens: null, latencyMs: null, error: null, requestId: null, createdAt, finishedAt: createdAt });
+    await db
+      .insertInto("generation")
+      .values([generated("2026-03-01T02:00:00.000Z", "description", 100), generated("2026-03-01T10:00:00.000Z", "description", 40), generated("2026-03-01T11:00:00.000Z", "review", 7)])
+      .execute();
+    const since = "2026-02-01T00:00:00.000Z";
+    expect(await getDailyUsage(db, workspaceId, since)).toEqual([
+      { day: "2026-03-01", templateId: "description", words: 140 },
+      { day: "2026-03-01", templateId: "review", words: 7 },
+    ]);
+    // 02:00 UTC is still the evening of 28 February in New York.
+    expect(await getDailyUsage(db, workspaceId, since, "America/New_York")).toEqual([
+      { day: "2026-02-28", templateId: "description", words: 100 },
+      { day: "2026-03-01", templateId: "description", words: 40 },
+      { day: "2026-03-01", templateId: "review", words: 7 },
+    ]);
   });
 
   describe("POST /api/generations", () => {

@@ -99,3 +99,18 @@ export function setSessionExpiryOf(email: string, expiresAt: Date): void {
     db.close();
   }
 }
+
+/** Records a finished generation for a user's workspace (what the usage chart counts), made now. */
+export function insertGenerationFor(email: string, { words, templateId = "description" }: { words: number; templateId?: string }): void {
+  const db = openE2eDb();
+  try {
+    const owner = db.prepare("select user.id as userId, member.workspaceId as workspaceId from user join member on member.userId = user.id where user.email = ? limit 1").get(email) as { userId: string; workspaceId: string } | undefined;
+    if (!owner) throw new Error(`no user ${email}`);
+    const now = new Date().toISOString();
+    db.prepare(
+      "insert into generation (id, userId, workspaceId, templateId, inputs, count, provider, model, status, words, createdAt, finishedAt) values (?, ?, ?, ?, '{}', 1, 'offline', 'offline', 'succeeded', ?, ?, ?)",
+    ).run(randomUUID(), owner.userId, owner.workspaceId, templateId, words, now, now);
+  } finally {
+    db.close();
+  }
+}

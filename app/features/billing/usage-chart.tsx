@@ -5,6 +5,7 @@ import { useSyncExternalStore } from "react";
 import { templateTypeLabel } from "~/features/templates/template-label.ts";
 import { useI18n } from "~/i18n/context.tsx";
 import { templates } from "~/templates/registry.ts";
+import { dayIn } from "../time-zone/time-zone.ts";
 import type { DailyUsage, TemplateUsage } from "./usage.server.ts";
 
 const palette = ["brand.6", "teal.6", "orange.6", "grape.6", "cyan.6", "pink.6"];
@@ -24,16 +25,18 @@ interface Bucket {
   label: string;
 }
 
-/** Every day (or month) from the period's start to today, so quiet days show as gaps. */
-function bucketsOf(periodStart: string, until: Date, locale: string): { buckets: Bucket[]; monthly: boolean } {
-  const start = new Date(periodStart.slice(0, 10) + "T00:00:00Z");
-  const days = Math.max(1, Math.floor((until.getTime() - start.getTime()) / dayMs) + 1);
+/** Every day (or month) of `timeZone` from the period's start to `until`, so quiet days show as gaps. */
+function bucketsOf(periodStart: string, until: Date, timeZone: string, locale: string): { buckets: Bucket[]; monthly: boolean } {
+  // Calendar days as UTC midnights: adding days never meets a clock change.
+  const start = new Date(dayIn(timeZone, new Date(periodStart)) + "T00:00:00Z");
+  const end = new Date(dayIn(timeZone, until) + "T00:00:00Z");
+  const days = Math.max(1, Math.round((end.getTime() - start.getTime()) / dayMs) + 1);
   const monthly = days > maxDailyBars;
   const format = new Intl.DateTimeFormat(locale, monthly ? { month: "short", year: "2-digit", timeZone: "UTC" } : { month: "short", day: "numeric", timeZone: "UTC" });
   const buckets: Bucket[] = [];
   if (monthly) {
     const cursor = new Date(Date.UTC(start.getUTCFullYear(), start.getUTCMonth(), 1));
-    while (cursor.getTime() <= until.getTime()) {
+    while (cursor.getTime() <= end.getTime()) {
       buckets.push({ key: cursor.toISOString().slice(0, 7), label: format.format(cursor) });
       cursor.setUTCMonth(cursor.getUTCMonth() + 1);
     }
@@ -51,10 +54,12 @@ interface UsageChartProps {
   byTemplate: TemplateUsage[];
   periodStart: string;
   periodEnd: string | null;
+  /** The zone whose days `daily` counts (the user's; UTC when unknown). */
+  timeZone: string;
 }
 
 /** Words per day (stacked by template) over the period, and the period's words per template. */
-export function UsageChart({ daily, byTemplate, periodStart, periodEnd }: UsageChartProps) {
+export function UsageChart({ daily, byTemplate, periodStart, periodEnd, timeZone }: UsageChartProps) {
   const { t, locale } = useI18n();
   const intlLocale = locale === "es" ? "es-ES" : "en-US";
   const number = (n: number) => n.toLocaleString(intlLocale);
@@ -63,7 +68,7 @@ export function UsageChart({ daily, byTemplate, periodStart, periodEnd }: UsageC
 
   // The whole period when it has an end (quiet and future days show as gaps), else up to today.
   const end = periodEnd ? new Date(Date.parse(periodEnd) - 1) : new Date();
-  const { buckets, monthly } = bucketsOf(periodStart, end, intlLocale);
+  const { buckets, monthly } = bucketsOf(periodStart, end, timeZone, intlLocale);
   const templateIds = [...new Set(daily.map((row) => row.templateId))];
   const rows = buckets.map((bucket) => {
     const row: Record<string, string | number> = { label: bucket.label };
@@ -111,7 +116,7 @@ export function UsageChart({ daily, byTemplate, periodStart, periodEnd }: UsageC
           ))}
         </Group>
         <Text size="xs" c="dimmed" mt={4} id="usage-chart-summary">
-          {t("credits.usage.summary", { words: total })}
+          {t("credits.usage.summary", { words: total, timeZone })}
         </Text>
       </div>
       <div>

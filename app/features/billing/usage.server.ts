@@ -1,6 +1,7 @@
 // Words generated in a period, for the usage section of /settings/billing.
 import { sql } from "kysely";
 import type { Db } from "../../../server/db/db.server.ts";
+import { dayIn } from "../time-zone/time-zone.ts";
 
 export interface TemplateUsage {
   templateId: string;
@@ -9,7 +10,7 @@ export interface TemplateUsage {
 }
 
 export interface DailyUsage {
-  /** UTC day, YYYY-MM-DD. */
+  /** The user's calendar day, YYYY-MM-DD. */
   day: string;
   templateId: string;
   words: number;
@@ -28,17 +29,25 @@ export async function getUsageByTemplate(db: Db, workspaceId: string, since: str
   return rows.map((r) => ({ templateId: r.templateId, words: Number(r.words), generations: Number(r.generations) })).sort((a, b) => b.words - a.words);
 }
 
-/** Words generated per UTC day and template since `since` (dates are ISO text in both databases). */
-export async function getDailyUsage(db: Db, workspaceId: string, since: string): Promise<DailyUsage[]> {
-  const day = sql<string>`substr(${sql.ref("createdAt")}, 1, 10)`;
+/**
+ * Words generated per day and template since `since`, the days being those of `timeZone`. The
+ * period's generations are read and grouped here: one row each, a few thousand at most a period.
+ */
+export async function getDailyUsage(db: Db, workspaceId: string, since: string, timeZone = "UTC"): Promise<DailyUsage[]> {
   const rows = await db
     .selectFrom("generation")
-    .select([day.as("day"), "templateId", sql<number>`coalesce(sum(words), 0)`.as("words")])
+    .select(["createdAt", "templateId", "words"])
     .where("workspaceId", "=", workspaceId)
     .where("status", "=", "succeeded")
     .where("createdAt", ">=", since)
-    .groupBy([day, "templateId"])
-    .orderBy(day)
     .execute();
-  return rows.map((r) => ({ day: r.day, templateId: r.templateId, words: Number(r.words) }));
+  const totals = new Map<string, DailyUsage>();
+  for (const row of rows) {
+    const day = dayIn(timeZone, new Date(row.createdAt));
+    const key = `${day} ${row.templateId}`;
+    const entry = totals.get(key) ?? { day, templateId: row.templateId, words: 0 };
+    entry.words += Number(row.words);
+    totals.set(key, entry);
+  }
+  return [...totals.values()].sort((a, b) => a.day.localeCompare(b.day) || a.templateId.localeCompare(b.templateId));
 }

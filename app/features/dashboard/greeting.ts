@@ -7,8 +7,6 @@ export function greetingKey(hour: number): MessageKey {
   return "dashboard.greeting.evening";
 }
 
-export const timeZoneCookie = "tz";
-
 /** The hour in a time zone, or null when the zone is unknown. */
 export function hourIn(timeZone: string | undefined, now = new Date()): number | null {
   if (!timeZone) return null;

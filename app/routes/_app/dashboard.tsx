@@ -1,14 +1,15 @@
 import { Anchor, Badge, Button, Card, Group, Paper, SimpleGrid, Stack, Text, ThemeIcon, Title } from "@mantine/core";
 import { IconArrowRight } from "@tabler/icons-react";
-import { useEffect, useSyncExternalStore } from "react";
+import { useSyncExternalStore } from "react";
 import { Link, useRouteLoaderData } from "react-router";
 import { EmptyState } from "~/components/empty-state.tsx";
 import { CreditBalanceFigures } from "~/features/billing/credit-balance-figures.tsx";
-import { greetingKey, hourIn, timeZoneCookie } from "~/features/dashboard/greeting.ts";
+import { greetingKey, hourIn } from "~/features/dashboard/greeting.ts";
 import { pageMeta } from "~/features/marketing/meta.ts";
 import { listLatestOutputs } from "~/features/outputs/outputs.server.ts";
 import { listPinnedTemplateIds } from "~/features/templates/pins.server.ts";
 import { templateTypeLabel } from "~/features/templates/template-label.ts";
+import { timeZoneFromCookies } from "~/features/time-zone/time-zone.ts";
 import { requireUser } from "~/features/auth/session.server.ts";
 import { useI18n } from "~/i18n/context.tsx";
 import { getTemplateById, templatePath } from "~/templates/registry.ts";
@@ -18,17 +19,13 @@ import type { loader as layoutLoader } from "./layout.tsx";
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "dashboard.meta");
 
-function readCookie(header: string | null, name: string): string | undefined {
-  const found = header?.split(";").find((part) => part.trim().startsWith(`${name}=`));
-  return found ? decodeURIComponent(found.trim().slice(name.length + 1)) : undefined;
-}
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser({ request, context });
   const { db } = getServices();
   const [pinnedIds, latest] = await Promise.all([listPinnedTemplateIds(db, user.id), listLatestOutputs({ db, userId: user.id, limit: 6 })]);
   // The server guesses the greeting from the browser's time zone cookie; the page corrects it on arrival.
-  const serverHour = hourIn(readCookie(request.headers.get("cookie"), timeZoneCookie));
+  const serverHour = hourIn(timeZoneFromCookies(request.headers.get("cookie")));
   return { pinnedIds, latest, serverHour };
 }
 
@@ -39,13 +36,7 @@ function subscribeToClock(onChange: () => void): () => void {
 
 /** The browser's hour (checked every minute); during server rendering, the server's guess. */
 function useLocalHour(serverHour: number | null): number | null {
-  const hour = useSyncExternalStore(subscribeToClock, () => new Date().getHours(), () => serverHour);
-  useEffect(() => {
-    // Lets the next server render greet by the user's own clock.
-    const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-    document.cookie = `${timeZoneCookie}=${encodeURIComponent(zone)}; path=/; max-age=31536000; samesite=lax`;
-  }, []);
-  return hour;
+  return useSyncExternalStore(subscribeToClock, () => new Date().getHours(), () => serverHour);
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {

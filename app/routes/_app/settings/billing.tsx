@@ -23,6 +23,7 @@ import { cancelSubscriptionsOf, createPortalSession, hasLiveSubscription, setCan
 import { UsageChart } from "~/features/billing/usage-chart.tsx";
 import { getDailyUsage, getUsageByTemplate } from "~/features/billing/usage.server.ts";
 import { pageMeta } from "~/features/marketing/meta.ts";
+import { timeZoneFromCookies } from "~/features/time-zone/time-zone.ts";
 import { requireMembership } from "~/features/workspace/active-workspace.server.ts";
 import { useI18n } from "~/i18n/context.tsx";
 import type { MessageKey, Translate } from "~/i18n/i18n.ts";
@@ -44,9 +45,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { db, config } = getServices();
   const workspaceId = membership.workspaceId;
   const { balance } = await getWorkspaceBilling(db, workspaceId, { trialWords: config.billing.trialWords });
+  // Days and dates in the user's own time zone (the browser names it in a cookie).
+  const timeZone = timeZoneFromCookies(request.headers.get("cookie")) ?? "UTC";
   const [usage, daily, workspace, owner] = await Promise.all([
     getUsageByTemplate(db, workspaceId, balance.periodStart),
-    getDailyUsage(db, workspaceId, balance.periodStart),
+    getDailyUsage(db, workspaceId, balance.periodStart, timeZone),
     db.selectFrom("workspace").select(["stripeCustomerId", "stripeSubscriptionId", "subscriptionStatus"]).where("id", "=", workspaceId).executeTakeFirstOrThrow(),
     db
       .selectFrom("member")
@@ -64,6 +67,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     usage,
     daily,
+    timeZone,
     payments: {
       configured: config.billing.stripe !== undefined,
       isOwner: membership.role === "owner",
@@ -222,7 +226,7 @@ export default function BillingSettings({ loaderData, actionData: answer }: Rout
 
   if (!layout) return null;
   const { plan, balance } = layout.billing;
-  const dateFormat = new Intl.DateTimeFormat(locale === "es" ? "es-ES" : "en-US", { dateStyle: "long", timeZone: "UTC" });
+  const dateFormat = new Intl.DateTimeFormat(locale === "es" ? "es-ES" : "en-US", { dateStyle: "long", timeZone: loaderData.timeZone });
   const date = (iso: string) => dateFormat.format(new Date(iso));
   const paymentsPending = t("billing.paymentsPending");
   const canPay = payments.configured && payments.isOwner;
@@ -347,7 +351,7 @@ export default function BillingSettings({ loaderData, actionData: answer }: Rout
         {loaderData.usage.length === 0 ? (
           <EmptyState title={t("billing.usage.emptyTitle")}>{t("billing.usage.emptyBody")}</EmptyState>
         ) : (
-          <UsageChart daily={loaderData.daily} byTemplate={loaderData.usage} periodStart={balance.periodStart} periodEnd={balance.periodEnd} />
+          <UsageChart daily={loaderData.daily} byTemplate={loaderData.usage} periodStart={balance.periodStart} periodEnd={balance.periodEnd} timeZone={loaderData.timeZone} />
         )}
       </Card>
 

@@ -1,0 +1,38 @@
+// The signed-in user's time zone: the browser names it in a cookie (rememberTimeZoneScript), so the
+// server can greet by the hour and count usage by the user's own days. Unknown → UTC.
+
+export const timeZoneCookie = "tz";
+
+/** A time zone Intl knows, or undefined. */
+export function knownTimeZone(zone: string | undefined): string | undefined {
+  if (!zone || zone.length > 64) return undefined;
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone: zone });
+    return zone;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The zone named by the `tz` cookie in a Cookie header, if Intl knows it. */
+export function timeZoneFromCookies(cookieHeader: string | null): string | undefined {
+  const found = cookieHeader?.split(";").find((part) => part.trim().startsWith(`${timeZoneCookie}=`));
+  if (!found) return undefined;
+  try {
+    return knownTimeZone(decodeURIComponent(found.trim().slice(timeZoneCookie.length + 1)));
+  } catch {
+    return undefined;
+  }
+}
+
+/** The calendar day (YYYY-MM-DD) of an instant in a time zone. */
+export function dayIn(timeZone: string, instant: Date): string {
+  // en-CA writes dates as YYYY-MM-DD.
+  return new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(instant);
+}
+
+/**
+ * Inline in every page's head (root.tsx): names the browser's zone in the `tz` cookie before any
+ * request that could use it, so even a first visit's later pages see the user's days.
+ */
+export const rememberTimeZoneScript = `try{document.cookie="${timeZoneCookie}="+encodeURIComponent(Intl.DateTimeFormat().resolvedOptions().timeZone)+";path=/;max-age=31536000;samesite=lax"}catch(e){}`;
