@@ -3,8 +3,8 @@ import { en } from "./en.ts";
 import { es } from "./es.ts";
 import { resolveLocale, translate } from "./i18n.ts";
 
-// `{name}` and `{name, plural, …}` both name a parameter.
-const placeholders = (text: string) => [...text.matchAll(/\{(\w+)(?:\}|, plural,)/g)].map((m) => m[1]).sort();
+// `{name}` and `{name, plural, …}` both name a parameter; a plural's case text (`one {…}`, `=1 {…}`) does not.
+const placeholders = (text: string) => [...text.matchAll(/(?<!(?:=\d+|zero|one|two|few|many|other) )\{(\w+)(?:\}|, plural,)/g)].map((m) => m[1]).sort();
 
 describe("catalogs", () => {
   it("have the same keys in English and Spanish", () => {
@@ -40,6 +40,10 @@ describe("translate", () => {
     expect(translate("en", "billing.usage.row", { words: 0, generations: 0 })).toBe("0 words · 0 generations");
     expect(translate("es", "workspace.members.limit", { count: 1 })).toBe("Tu plan permite 1 usuario");
     expect(translate("en", "workspace.members.limit", { count: 5 })).toBe("Your plan allows 5 users");
+    // An exact case (=1) wins over the language's "one".
+    expect(translate("en", "billing.renews", { days: 1, date: "May 2" })).toBe("Renews tomorrow (May 2).");
+    expect(translate("es", "billing.trialEnds", { days: 1, date: "2 de mayo" })).toBe("Tu prueba gratuita termina mañana (2 de mayo).");
+    expect(translate("en", "billing.renews", { days: 12, date: "May 2" })).toBe("Renews in 12 days (May 2).");
   });
 
   it("leaves a plural without its number as written rather than guessing", () => {

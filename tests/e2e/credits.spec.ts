@@ -4,7 +4,7 @@ import { expect, test, type Page, type Response } from "@playwright/test";
 import { expectNoAxeViolations, signUp } from "../support/e2e.ts";
 import { endTrialOf } from "../support/e2e-db.ts";
 import { startServer, type ServerProcess } from "../support/server-process.ts";
-import { signedEvent, startStripeStub, subscriptionObject, checkoutSessionObject } from "../support/stripe-stub.ts";
+import { checkoutSessionObject, signedEvent, startStripeStub, subscriptionObject, testStripePrices } from "../support/stripe-stub.ts";
 
 async function fillDescription(page: Page, name: string) {
   await page.getByRole("textbox", { name: "Product name", exact: true }).fill(name);
@@ -112,8 +112,12 @@ test.describe("credits, on a server of its own with a 400-word trial", () => {
       const billing = await context.newPage();
       await billing.goto("/settings/billing");
       await expect(billing.getByText(`npm run plan -- set ${email} <starter|pro|enterprise> [monthly|yearly]`)).toBeVisible();
-      await billing.getByRole("button", { name: "Edit plan" }).hover();
-      await expect(billing.getByRole("tooltip")).toHaveText("Online payments are not set up on this server yet.");
+      // Hovering before the page has hydrated shows nothing: move away and hover again until it does.
+      await expect(async () => {
+        await billing.mouse.move(0, 0);
+        await billing.getByRole("button", { name: "Edit plan" }).hover();
+        await expect(billing.getByRole("tooltip")).toHaveText("Online payments are not set up on this server yet.", { timeout: 1_000 });
+      }).toPass();
       const command = spawnSync(process.execPath, ["--disable-warning=ExperimentalWarning", "scripts/operator.ts", "plan", "set", email, "starter"], {
         env: { PATH: process.env.PATH, DATA_DIR: server.dataDir, DATABASE_URL: `file:${path.join(server.dataDir, "db.sqlite")}` },
         encoding: "utf8",
@@ -148,12 +152,7 @@ test.describe("payments, on a server of its own talking to a Stripe stand-in", (
       STRIPE_SECRET_KEY: secretKey,
       STRIPE_WEBHOOK_SECRET: webhookSecret,
       STRIPE_API_BASE: stub.url,
-      STRIPE_PRICE_STARTER_MONTHLY: "price_starter_monthly",
-      STRIPE_PRICE_STARTER_YEARLY: "price_starter_yearly",
-      STRIPE_PRICE_PRO_MONTHLY: "price_pro_monthly",
-      STRIPE_PRICE_PRO_YEARLY: "price_pro_yearly",
-      STRIPE_PRICE_ENTERPRISE_MONTHLY: "price_enterprise_monthly",
-      STRIPE_PRICE_ENTERPRISE_YEARLY: "price_enterprise_yearly",
+      ...testStripePrices,
     });
     const context = await browser.newContext({ baseURL: server.url });
     // Stripe's hosted pages are stood in for: the test only needs to see the browser arrive there.

@@ -7,19 +7,11 @@ import { handleStripeWebhook } from "~/features/billing/stripe-webhook.server.ts
 import { createAuth } from "../../server/auth/auth.server.ts";
 import { getActiveMembership, listSoleOwnedWorkspaceIds } from "../../server/auth/workspaces.server.ts";
 import { buildConfig, type AppConfig } from "../../server/config.server.ts";
-import { checkoutSessionObject, invoiceObject, signedEvent, startStripeStub, subscriptionObject, type StripeStub } from "../support/stripe-stub.ts";
+import { checkoutSessionObject, invoiceObject, signedEvent, startStripeStub, subscriptionObject, testStripePrices, type StripeStub } from "../support/stripe-stub.ts";
 import { createTestDb, testDatabaseKinds, type TestDb } from "../support/test-db.ts";
 
 const webhookSecret = "whsec_test_sellscribe";
 const secretKey = "sk_test_sellscribe";
-const prices = {
-  STRIPE_PRICE_STARTER_MONTHLY: "price_starter_monthly",
-  STRIPE_PRICE_STARTER_YEARLY: "price_starter_yearly",
-  STRIPE_PRICE_PRO_MONTHLY: "price_pro_monthly",
-  STRIPE_PRICE_PRO_YEARLY: "price_pro_yearly",
-  STRIPE_PRICE_ENTERPRISE_MONTHLY: "price_enterprise_monthly",
-  STRIPE_PRICE_ENTERPRISE_YEARLY: "price_enterprise_yearly",
-};
 const day = 86_400_000;
 /** Stripe's times are whole seconds. */
 const secondsIso = (ms: number) => new Date(Math.floor(ms / 1000) * 1000).toISOString();
@@ -41,7 +33,7 @@ describe.each(testDatabaseKinds)("Stripe on %s", (kind) => {
       STRIPE_SECRET_KEY: secretKey,
       STRIPE_WEBHOOK_SECRET: webhookSecret,
       STRIPE_API_BASE: stub.url,
-      ...prices,
+      ...testStripePrices,
     });
   });
   afterAll(async () => {

@@ -23,6 +23,16 @@ import { closeOnSignal, isMainModule, portFromEnv } from "./standalone.ts";
 
 const HOST = "127.0.0.1";
 
+/** The price ids the app is configured with in tests (STRIPE_PRICE_* variables), one per plan and period. */
+export const testStripePrices = {
+  STRIPE_PRICE_STARTER_MONTHLY: "price_starter_monthly",
+  STRIPE_PRICE_STARTER_YEARLY: "price_starter_yearly",
+  STRIPE_PRICE_PRO_MONTHLY: "price_pro_monthly",
+  STRIPE_PRICE_PRO_YEARLY: "price_pro_yearly",
+  STRIPE_PRICE_ENTERPRISE_MONTHLY: "price_enterprise_monthly",
+  STRIPE_PRICE_ENTERPRISE_YEARLY: "price_enterprise_yearly",
+};
+
 export interface StripeStubRequest {
   method: string;
   path: string;

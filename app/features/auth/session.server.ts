@@ -42,9 +42,9 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request,
 export async function readRequestSession(cookieHeader: string | null | undefined, headers: () => Headers): Promise<{ user: SessionUser | null; setCookies: string[] }> {
   if (!cookieHeader?.includes("session_token")) return { user: null, setCookies: [] };
   try {
-    const { db } = getServices();
-    const auth = getServices().auth();
-    const read = await readSession(db, await settingsOf(auth), cookieHeader);
+    const services = getServices();
+    const auth = services.auth();
+    const read = await readSession(services.db, await settingsOf(auth), cookieHeader);
     if ("user" in read) return { user: read.user, setCookies: [] };
     const answer = await auth.api.getSession({ headers: headers(), returnHeaders: true });
     const setCookies = answer.headers.getSetCookie();

@@ -1,24 +1,16 @@
 // Saved outputs: pages (keyset by createdAt desc, id desc), full-text search, edit, favorite,
 // delete with undo. Every function is scoped to one user. See docs/decisions/007-history-search-and-undo.md.
-import { sql } from "kysely";
+import { sql, type Selectable } from "kysely";
 import { z } from "zod";
 import type { TemplateInputs } from "~/templates/types.ts";
 import type { Db } from "../../../server/db/db.server.ts";
+import type { OutputTable } from "../../../server/db/schema.ts";
 import { dialectOf } from "../../../server/db/dialect.server.ts";
 import { searchTerms } from "./output-rules.ts";
 import type { OutputPage, OutputView } from "./output-view.ts";
 
 export type { OutputPage, OutputView };
 
-interface OutputRow {
-  id: string;
-  templateId: string;
-  content: string;
-  inputs: string;
-  favorite: number;
-  createdAt: string;
-  editedAt: string | null;
-}
 
 export interface OutputFilter {
   templateId?: string;
@@ -34,6 +26,8 @@ export const maxOutputsPageSize = 100;
 export const outputTrashRetentionMs = 60 * 60 * 1000;
 
 const outputColumns = ["id", "templateId", "content", "inputs", "favorite", "createdAt", "editedAt"] as const;
+/** A row as the list queries select it. */
+type OutputRow = Pick<Selectable<OutputTable>, (typeof outputColumns)[number]>;
 /** Every stored column (PostgreSQL's generated `search` column excluded): what the trash keeps. */
 const storedColumns = ["id", "userId", "workspaceId", "generationId", "templateId", "content", "inputs", "favorite", "createdAt", "editedAt"] as const;
 

@@ -25,10 +25,18 @@ export function timeZoneFromCookies(cookieHeader: string | null): string | undef
   }
 }
 
+// One formatter per zone: usage groups a period's generations with it, one call each.
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+
 /** The calendar day (YYYY-MM-DD) of an instant in a time zone. */
 export function dayIn(timeZone: string, instant: Date): string {
-  // en-CA writes dates as YYYY-MM-DD.
-  return new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(instant);
+  let format = dayFormats.get(timeZone);
+  if (!format) {
+    // en-CA writes dates as YYYY-MM-DD. An unknown zone throws here, before it is kept.
+    format = new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" });
+    dayFormats.set(timeZone, format);
+  }
+  return format.format(instant);
 }
 
 /**

@@ -150,7 +150,7 @@ function StripeForm({ intent, children, extra }: { intent: string; children: Rea
 function renewalText(plan: PlanState, t: Translate, date: (iso: string) => string): string {
   switch (plan.kind) {
     case "trial":
-      return t(plan.daysLeft === 1 ? "billing.trialEndsOne" : "billing.trialEnds", { days: plan.daysLeft, date: date(plan.endsAt) });
+      return t("billing.trialEnds", { days: plan.daysLeft, date: date(plan.endsAt) });
     case "trialEnded":
       return t("billing.trialEnded", { date: date(plan.endedAt) });
     case "none":
@@ -158,7 +158,7 @@ function renewalText(plan: PlanState, t: Translate, date: (iso: string) => strin
     case "paid":
       if (plan.cancelAtPeriodEnd) return t("credits.billing.endsAt", { days: plan.daysLeft, date: date(plan.renewsAt) });
       if (plan.daysLeft === 0) return t("credits.billing.renewsToday", { date: date(plan.renewsAt) });
-      return t(plan.daysLeft === 1 ? "credits.billing.renewsOne" : "billing.renews", { days: plan.daysLeft, date: date(plan.renewsAt) });
+      return t("billing.renews", { days: plan.daysLeft, date: date(plan.renewsAt) });
   }
 }
 
@@ -345,7 +345,7 @@ export default function BillingSettings({ loaderData, actionData: answer }: Rout
           {balance.periodEnd
             ? t("billing.usage.period", { start: date(balance.periodStart), end: date(balance.periodEnd) })
             : t("credits.usage.openPeriod", { start: date(balance.periodStart) })}
-          {plan.kind === "trial" ? ` · ${t(plan.daysLeft === 1 ? "credits.usage.trialEndsInOne" : "credits.usage.trialEndsIn", { days: plan.daysLeft })}` : ""}
+          {plan.kind === "trial" ? ` · ${t("credits.usage.trialEndsIn", { days: plan.daysLeft })}` : ""}
           {plan.kind === "paid" ? ` · ${t(plan.cancelAtPeriodEnd ? "credits.usage.endsIn" : "credits.usage.renewsIn", { days: plan.daysLeft })}` : ""}
         </Text>
         {loaderData.usage.length === 0 ? (
