@@ -179,8 +179,11 @@ test.describe("history", () => {
     await expect(toast(page, "The favorite could not be saved. Check your connection and try again.")).toBeVisible();
     await expect(card(page, "Copy to keep.").getByRole("button", { name: "Add to favorites" })).toBeVisible();
     await page.unroute("**/api/outputs/**");
+    // Reload once the save has answered: a reload sent at the same moment may be served first.
+    const saved = page.waitForResponse((response) => response.url().includes("/api/outputs/") && response.request().method() === "PATCH");
     await card(page, "Copy to keep.").getByRole("button", { name: "Add to favorites" }).click();
     await expect(card(page, "Copy to keep.").getByRole("button", { name: "Remove from favorites" })).toBeVisible();
+    expect((await saved).status()).toBe(200);
     await page.reload();
     await expect(card(page, "Copy to keep.").getByRole("button", { name: "Remove from favorites" })).toBeVisible();
   });
