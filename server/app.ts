@@ -1,14 +1,13 @@
 import { randomUUID } from "node:crypto";
-import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express, { type ErrorRequestHandler, type RequestHandler } from "express";
-import { RouterContextProvider, type ServerBuild } from "react-router";
+import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import { requestContext } from "./context.ts";
 import { pingDb } from "./db/db.server.ts";
 import { logger } from "./logger.server.ts";
-import { toNodeHandler } from "better-auth/node";
+import { sendFetchResponse, toFetchRequest } from "./api/fetch-bridge.server.ts";
 import { outputsRoutes } from "./api/outputs-routes.server.ts";
-import { bodySizeLimit, originCheck } from "./request-guards.server.ts";
+import { methodGuard, originCheck, readBodies, sendApiError } from "./request-guards.server.ts";
 import { securityHeaders } from "./security-headers.server.ts";
 import { startMaintenance, stopMaintenance } from "./maintenance.server.ts";
 import { closeServices as closeAllServices, getServices, prepareServices } from "./services.server.ts";
@@ -21,6 +20,7 @@ export async function closeServices(): Promise<void> {
   await closeAllServices();
 }
 export { getConfig } from "./config.server.ts";
+export { handleClientError } from "./request-guards.server.ts";
 
 export interface CreateAppOptions {
   /** Folder of the built browser assets; the launcher passes it in production. */
@@ -47,23 +47,32 @@ const rejectMalformedPath: RequestHandler = (req, res, next) => {
     decodeURIComponent(req.path);
     next();
   } catch {
-    res.status(400).type("text/plain").send("Bad request: the address is not valid.");
+    sendApiError(req, res, "BAD_REQUEST");
   }
 };
 
 const loadServerBuild = () => import("virtual:react-router/server-build") as Promise<ServerBuild>;
 
+/**
+ * Better Auth's HTTP endpoints that are meant to be reached: the OAuth redirects coming back from
+ * Google (/callback/google) and OpenID Connect providers (/oauth2/callback/oidc). Sign-in, sign-up,
+ * password reset, profile and account changes go through our own forms, with their schemas and
+ * shared rate limits (docs/decisions/012); Better Auth's own copies of them are not exposed.
+ */
+const exposedAuthPaths = /^\/api\/auth\/(callback\/[\w-]+|oauth2\/callback\/[\w-]+|error)$/;
+
 /** The whole HTTP application: headers, static files, health checks, API and pages. */
 export async function createApp({ clientDir, development = false }: CreateAppOptions = {}): Promise<express.Express> {
   const services = getServices();
   const { config, db } = services;
-  startMaintenance(db);
+  startMaintenance(db, services.limiter);
   const app = express();
   app.disable("x-powered-by");
   if (config.trustProxy) app.set("trust proxy", 1);
 
   app.use(requestLog);
   app.use(securityHeaders({ development }));
+  app.use(methodGuard);
   // Event streams (POST /api/generations) go out unbuffered: gzip would hold events back until a block fills.
   app.use(compression({ filter: (req, res) => !/^text\/event-stream/i.test(String(res.getHeader("Content-Type") ?? "")) && compression.filter(req, res) }));
   app.use(rejectMalformedPath);
@@ -76,16 +85,20 @@ export async function createApp({ clientDir, development = false }: CreateAppOpt
     app.use((req, res, next) => (/\.[A-Za-z0-9]+$/.test(req.path) ? rootFiles(req, res, next) : next()));
   }
 
-  app.use(bodySizeLimit(1024 * 1024));
+  // Every body is read here, bounded, before any route (or a 413); then the CSRF check.
+  app.use(readBodies());
   app.use(originCheck(config.publicUrl));
 
-  // Better Auth's own endpoints (OAuth callbacks and the like). Its rate limiter reads the client
-  // address from this header, which we set from the socket (or the trusted proxy) ourselves.
-  let authHandler: ReturnType<typeof toNodeHandler> | undefined;
-  app.all("/api/auth/*splat", (req, res) => {
-    req.headers["x-client-ip"] = req.ip ?? req.socket.remoteAddress ?? "";
-    authHandler ??= toNodeHandler(services.auth());
-    return authHandler(req, res);
+  // Better Auth's rate limiter reads the client address from x-client-ip, which we set from the
+  // socket (or the trusted proxy) ourselves.
+  app.all("/api/auth/*splat", async (req, res, next) => {
+    if (!exposedAuthPaths.test(req.path) || !["GET", "POST"].includes(req.method)) return sendApiError(req, res, "NOT_FOUND");
+    try {
+      req.headers["x-client-ip"] = req.ip ?? req.socket.remoteAddress ?? "";
+      await sendFetchResponse(res, await services.auth().handler(toFetchRequest(req, res)));
+    } catch (error) {
+      next(error);
+    }
   });
 
   app.get("/healthz", (_req, res) => {
@@ -98,25 +111,28 @@ export async function createApp({ clientDir, development = false }: CreateAppOpt
 
   app.use("/api/outputs", outputsRoutes(db));
 
-  app.use(
-    createRequestHandler({
-      // Given a function, React Router re-imports the build and rebuilds its route tables on every
-      // request (right for development, where the build changes); in production it is loaded once.
-      build: development ? loadServerBuild : await loadServerBuild(),
-      mode: development ? "development" : "production",
-      getLoadContext: (req, res) => {
-        const context = new RouterContextProvider();
-        context.set(requestContext, { cspNonce: res.locals.cspNonce, requestId: res.locals.requestId, clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown" });
-        return context;
-      },
-    }),
-  );
+  // Given a function, React Router re-imports the build and rebuilds its route tables on every
+  // request (right for development, where the build changes); in production it is loaded once.
+  const handlePage = createRequestHandler(development ? loadServerBuild : await loadServerBuild(), development ? "development" : "production");
+  app.use(async (req, res, next) => {
+    try {
+      const context = new RouterContextProvider();
+      context.set(requestContext, { cspNonce: res.locals.cspNonce, requestId: res.locals.requestId, clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown" });
+      // The body was read by readBodies: React Router gets that copy, never the socket.
+      await sendFetchResponse(res, await handlePage(toFetchRequest(req, res), context));
+    } catch (error) {
+      next(error);
+    }
+  });
 
   const onError: ErrorRequestHandler = (error, req, res, _next) => {
-    const status = typeof error?.status === "number" && error.status >= 400 && error.status < 500 ? error.status : 500;
-    if (status >= 500) logger.error({ err: error, requestId: res.locals.requestId, url: req.originalUrl }, "unhandled error");
-    if (res.headersSent) return;
-    res.status(status).json({ error: status >= 500 ? "Something went wrong on our side. Please try again." : String(error.message ?? "Bad request"), requestId: res.locals.requestId });
+    const clientFault = typeof error?.status === "number" && error.status >= 400 && error.status < 500;
+    if (!clientFault) logger.error({ err: error, requestId: res.locals.requestId, url: req.originalUrl }, "unhandled error");
+    if (res.headersSent) {
+      res.destroy();
+      return;
+    }
+    sendApiError(req, res, clientFault ? "BAD_REQUEST" : "INTERNAL");
   };
   app.use(onError);
   return app;

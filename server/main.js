@@ -39,6 +39,8 @@ const handler = vite
   ? (req, res) => vite.middlewares(req, res, () => app(req, res))
   : app;
 const server = createServer(handler);
+// A request line or headers over Node's limit: 431 with a JSON body instead of Node's bare answer.
+server.on("clientError", mod.handleClientError);
 const { port, host } = mod.getConfig();
 
 server.on("error", (error) => fail(error.code === "EADDRINUSE" ? `port ${port} is already in use (set PORT to another one)` : error.message));

@@ -3,16 +3,18 @@
 import { recoverInterruptedGenerations } from "~/features/billing/generation-credits.server.ts";
 import type { Db } from "./db/db.server.ts";
 import { logger } from "./logger.server.ts";
+import type { RateLimiter } from "./rate-limit.server.ts";
 
 let timer: NodeJS.Timeout | undefined;
 
-export function startMaintenance(db: Db): void {
+export function startMaintenance(db: Db, limiter: RateLimiter): void {
   const run = () =>
-    recoverInterruptedGenerations(db)
-      .then((closed) => {
+    Promise.all([
+      recoverInterruptedGenerations(db).then((closed) => {
         if (closed) logger.warn({ closed }, "closed generations that a server stop interrupted; their words were given back");
-      })
-      .catch((error: unknown) => logger.error({ err: error }, "maintenance failed"));
+      }),
+      limiter.sweep(),
+    ]).catch((error: unknown) => logger.error({ err: error }, "maintenance failed"));
   stopMaintenance();
   void run();
   timer = setInterval(run, 10 * 60_000);

@@ -1,4 +1,8 @@
-/** A fixed-window counter per key, in memory (one process; see docs/decisions/005). */
+// Fixed-window rate limits kept in the database, so every app server counts the same attempts
+// (docs/decisions/012). One upsert per attempt: it opens a window, or counts into the open one.
+import { sql } from "kysely";
+import type { Db } from "./db/db.server.ts";
+
 export interface RateLimitRule {
   max: number;
   windowMs: number;
@@ -10,24 +14,38 @@ export interface RateLimitResult {
   retryAfterSeconds: number;
 }
 
-export function createRateLimiter(now: () => number = Date.now) {
-  const windows = new Map<string, { count: number; resetAt: number }>();
-  let lastSweep = now();
+export interface RateLimiter {
+  consume(key: string, rule: RateLimitRule): Promise<RateLimitResult>;
+  /** Deletes windows that have ended (housekeeping). */
+  sweep(): Promise<number>;
+}
+
+// Keys carry e-mail addresses; anything longer than this is cut (the prefix still names the rule).
+const maxKeyLength = 400;
+
+export function createRateLimiter(db: Db, now: () => number = Date.now): RateLimiter {
   return {
-    consume(key: string, rule: RateLimitRule): RateLimitResult {
+    async consume(key, rule) {
       const time = now();
-      if (time - lastSweep > 60_000) {
-        for (const [k, w] of windows) if (w.resetAt <= time) windows.delete(k);
-        lastSweep = time;
-      }
-      const current = windows.get(key);
-      if (!current || current.resetAt <= time) {
-        windows.set(key, { count: 1, resetAt: time + rule.windowMs });
-        return { allowed: true, retryAfterSeconds: 0 };
-      }
-      if (current.count >= rule.max) return { allowed: false, retryAfterSeconds: Math.ceil((current.resetAt - time) / 1000) };
-      current.count += 1;
-      return { allowed: true, retryAfterSeconds: 0 };
+      const resetAt = time + rule.windowMs;
+      const row = await db
+        .insertInto("rate_limit")
+        .values({ key: key.slice(0, maxKeyLength), count: 1, resetAt })
+        .onConflict((oc) =>
+          oc.column("key").doUpdateSet({
+            // Both expressions read the row as it was before this update.
+            count: sql<number>`case when rate_limit."resetAt" <= ${time} then 1 else rate_limit."count" + 1 end`,
+            resetAt: sql<number>`case when rate_limit."resetAt" <= ${time} then ${resetAt} else rate_limit."resetAt" end`,
+          }),
+        )
+        .returning(["count", "resetAt"])
+        .executeTakeFirstOrThrow();
+      if (Number(row.count) <= rule.max) return { allowed: true, retryAfterSeconds: 0 };
+      return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((Number(row.resetAt) - time) / 1000)) };
+    },
+    async sweep() {
+      const result = await db.deleteFrom("rate_limit").where("resetAt", "<=", now()).executeTakeFirst();
+      return Number(result.numDeletedRows);
     },
   };
 }
@@ -38,5 +56,3 @@ export const authRateLimits = {
   signUp: { max: 30, windowMs: 60 * 60_000 },
   passwordReset: { max: 5, windowMs: 60 * 60_000 },
 } satisfies Record<string, RateLimitRule>;
-
-export const rateLimiter = createRateLimiter();

@@ -1,6 +1,24 @@
-import type { RequestHandler } from "express";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { Socket } from "node:net";
+import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
+import { apiErrorBody, apiErrors, type ApiErrorCode } from "~/lib/errors.ts";
+import { resolveLocale } from "~/i18n/i18n.ts";
+import type { MessageParams } from "~/i18n/i18n.ts";
 
 const safeMethods = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/** Methods a page or endpoint here can take; anything else (TRACE, CONNECT, PROPFIND…) is a 405. */
+const knownMethods = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
+
+/** Sends a JSON error from the catalogue, in the client's language. */
+export function sendApiError(req: ExpressRequest, res: ExpressResponse, code: ApiErrorCode, { params, headers = {} }: { params?: MessageParams; headers?: Record<string, string> } = {}): void {
+  const locale = resolveLocale(req.headers.cookie ?? null, req.get("accept-language") ?? null);
+  if (announcesBody(req) && !req.complete) discardRestOfBody(req);
+  res
+    .status(apiErrors[code].status)
+    .set({ "Cache-Control": "no-store", ...headers })
+    .json(apiErrorBody(code, { locale, requestId: String(res.locals.requestId ?? ""), params }));
+}
 
 /**
  * CSRF defence for every state-changing request: a browser always sends Origin (or Sec-Fetch-Site)
@@ -16,17 +34,135 @@ export function originCheck(publicUrl: string): RequestHandler {
     const fetchSite = req.get("sec-fetch-site");
     const originOk = origin === undefined ? fetchSite !== "cross-site" : origin === publicOrigin || origin === ownOrigin;
     if (originOk) return next();
-    res.status(403).json({ error: "This request came from another site and was refused. Reload the page and try again.", code: "CROSS_SITE_REQUEST" });
+    sendApiError(req, res, "CROSS_SITE_REQUEST");
   };
 }
 
-/** Refuses bodies declared over `maxBytes` with 413 before anything reads them. */
-export function bodySizeLimit(maxBytes: number): RequestHandler {
+/** TRACE, CONNECT and other methods no route takes: 405 with the methods pages do take. */
+export const methodGuard: RequestHandler = (req, res, next) => {
+  if (knownMethods.has(req.method)) return next();
+  sendApiError(req, res, "METHOD_NOT_ALLOWED", { params: { method: req.method.slice(0, 20) }, headers: { Allow: "GET, HEAD, POST" } });
+};
+
+export const formBodyLimit = 64 * 1024;
+export const jsonBodyLimit = 1024 * 1024;
+
+/** Routes whose bodies are bounded tighter (or looser) than their type's default. */
+const routeBodyLimits: { prefix: string; maxBytes: number }[] = [
+  // A favorite flag and up to 5,000 characters of copy.
+  { prefix: "/api/outputs", maxBytes: 64 * 1024 },
+];
+
+/** Forms and anything else: 64 KB; JSON: 1 MB; unless a route above says otherwise. */
+export function bodyLimitFor(req: IncomingMessage): number {
+  const path = (req.url ?? "/").split("?")[0]!;
+  const rule = routeBodyLimits.find(({ prefix }) => path === prefix || path.startsWith(`${prefix}/`));
+  if (rule) return rule.maxBytes;
+  const type = String(req.headers["content-type"] ?? "").toLowerCase();
+  return /^application\/([\w.+-]+\+)?json\b/.test(type) ? jsonBodyLimit : formBodyLimit;
+}
+
+function announcesBody(req: IncomingMessage): boolean {
+  return req.headers["transfer-encoding"] !== undefined || Number(req.headers["content-length"] ?? 0) > 0;
+}
+
+// Past these, a client still sending a refused body is cut off instead.
+const maxDiscardBytes = 128 * 1024 * 1024;
+const maxDiscardMs = 30_000;
+
+/**
+ * An answer given before the request's body arrived: the rest of the body is read and thrown away
+ * (never kept), so the keep-alive socket is ready for the next request as soon as it ends. Closing
+ * the socket instead would make the client's pending writes reset the connection before it reads
+ * the answer.
+ */
+function discardRestOfBody(req: IncomingMessage): void {
+  let discarded = 0;
+  const cutOff = setTimeout(() => req.socket.destroy(), maxDiscardMs);
+  cutOff.unref();
+  req.on("data", (chunk: Buffer) => {
+    discarded += chunk.length;
+    if (discarded > maxDiscardBytes) req.socket.destroy();
+  });
+  req.once("end", () => clearTimeout(cutOff));
+  req.once("close", () => clearTimeout(cutOff));
+  req.resume();
+}
+
+const bodies = new WeakMap<IncomingMessage, Buffer>();
+
+/** The body `readBodies` read for this request (empty for GET, HEAD and bodiless requests). */
+export function bufferedBody(req: IncomingMessage): Buffer {
+  return bodies.get(req) ?? Buffer.alloc(0);
+}
+
+/**
+ * Reads every request body before any route sees it, counting bytes as they arrive, so a body over
+ * its limit is refused with 413 whatever its framing (Content-Length or chunked) and never held
+ * whole in memory. Routes then read the buffered copy (`bufferedBody`).
+ */
+export function readBodies(limitFor: (req: IncomingMessage) => number = bodyLimitFor): RequestHandler {
   return (req, res, next) => {
-    const declared = Number(req.get("content-length") ?? 0);
-    if (declared <= maxBytes) return next();
-    // Discard the body rather than closing the socket, so the client can read this answer.
-    req.resume();
-    res.status(413).json({ error: `The request is too large (at most ${Math.round(maxBytes / 1024)} KB).`, code: "PAYLOAD_TOO_LARGE" });
+    if (!announcesBody(req)) return next();
+    const limit = limitFor(req);
+    const tooLarge = () => sendApiError(req, res, "PAYLOAD_TOO_LARGE", { params: { kb: Math.round(limit / 1024) } });
+    if (Number(req.headers["content-length"] ?? 0) > limit) return tooLarge();
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let done = false;
+    const finish = (error?: unknown) => {
+      if (done) return;
+      done = true;
+      req.off("data", onData).off("end", onEnd).off("error", onError).off("aborted", onAborted);
+      if (error) return next(error);
+      bodies.set(req, Buffer.concat(chunks, size));
+      next();
+    };
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limit) {
+        done = true;
+        req.off("data", onData).off("end", onEnd).off("error", onError).off("aborted", onAborted);
+        tooLarge();
+        return;
+      }
+      chunks.push(chunk);
+    };
+    const onEnd = () => finish();
+    // The client went away mid-body: nobody is left to answer.
+    const onError = () => {
+      done = true;
+      req.socket.destroy();
+    };
+    const onAborted = onError;
+    req.on("data", onData).on("end", onEnd).on("error", onError).on("aborted", onAborted);
   };
+}
+
+/** The JSON body of an error Node answers itself, before Express sees the request. */
+function rawJsonAnswer(status: number, reason: string, body: unknown): string {
+  const text = JSON.stringify(body);
+  return `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(text)}\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n${text}`;
+}
+
+/**
+ * The HTTP server's 'clientError' listener: a request line or headers over Node's limit get 431
+ * with a JSON body from the catalogue (Node's own answer has none); any other unparsable request 400.
+ */
+export function handleClientError(error: Error & { code?: string }, socket: Socket): void {
+  if (!socket.writable || (socket as Socket & { _httpMessage?: ServerResponse })._httpMessage?.headersSent) {
+    socket.destroy();
+    return;
+  }
+  const locale = "en";
+  const requestId = "";
+  if (error.code === "HPE_HEADER_OVERFLOW") {
+    socket.end(rawJsonAnswer(431, "Request Header Fields Too Large", apiErrorBody("HEADERS_TOO_LARGE", { locale, requestId })));
+  } else if (error.code === "ECONNRESET" || error.code === "EPIPE") {
+    socket.destroy();
+  } else if (error.code === "ERR_HTTP_REQUEST_TIMEOUT") {
+    socket.end(rawJsonAnswer(408, "Request Timeout", { error: "The request took too long to arrive.", code: "REQUEST_TIMEOUT", requestId }));
+  } else {
+    socket.end(rawJsonAnswer(400, "Bad Request", apiErrorBody("BAD_REQUEST", { locale, requestId })));
+  }
 }

@@ -5,11 +5,14 @@ import { createDb, type Db } from "./db/db.server.ts";
 import { migrateToLatest } from "./db/migrate.server.ts";
 import { logger } from "./logger.server.ts";
 import { createMailer, type Mailer } from "./mail/mail.server.ts";
+import { createRateLimiter, type RateLimiter } from "./rate-limit.server.ts";
 
 export interface Services {
   config: AppConfig;
   db: Db;
   mailer: Mailer;
+  /** Rate limits shared by every server on this database. */
+  limiter: RateLimiter;
   /** Better Auth, created on first use (OIDC discovery happens then, once the provider is up). */
   auth(): Auth;
 }
@@ -24,6 +27,7 @@ export function createServices(config: AppConfig): Services {
     config,
     db,
     mailer,
+    limiter: createRateLimiter(db),
     auth: () => (auth ??= createAuth({ config, db, kind: config.database.kind, mailer })),
   };
 }

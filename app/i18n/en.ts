@@ -371,8 +371,8 @@ export const en = {
   "invite.wrongAccount": "This invite is for {email}. Sign in with that address to accept it.",
   "invite.seatLimit": "The workspace has no seat left on its plan. Ask the owner to upgrade.",
   "invite.toDashboard": "Go to the dashboard",
-  "invite.mail.subject": "Join {workspace} on Sellscribe",
-  "invite.mail.intro": "{inviter} invited you to write listing copy together in the {workspace} workspace on Sellscribe.",
+  "invite.mail.subject": "You are invited to a workspace on Sellscribe",
+  "invite.mail.intro": "A Sellscribe user ({inviter}) invited you to join their workspace, to write marketplace listing copy together.",
   "invite.mail.action": "Accept the invite",
   "invite.mail.outro": "The link works once and expires in {days} days. If you did not expect it, ignore this e-mail.",
 
@@ -584,6 +584,24 @@ export const en = {
   "generation.error.rejected": "The AI provider declined this request. Try rewording your inputs.",
   "generation.error.cancelled": "Generation stopped. Nothing was saved.",
   "generation.error.internal": "Something went wrong on our side, so nothing was saved. Please try again.",
+
+  // Platform errors and account safety (issue 13)
+  "invite.mail.quoteLabel": "The workspace's name, as they wrote it:",
+  "api.error.badRequest": "The request could not be read. Check what was sent and try again.",
+  "api.error.notFound": "There is nothing at this address.",
+  "api.error.methodNotAllowed": "{method} is not supported here.",
+  "api.error.payloadTooLarge": "The request is too large (at most {kb} KB).",
+  "api.error.rateLimited": "Too many requests. Try again in {seconds, plural, one {# second} other {# seconds}}.",
+  "api.error.headersTooLarge": "The request's address or headers are too large.",
+  "api.error.crossSite": "This request came from another site and was refused. Reload the page and try again.",
+  "api.error.internal": "Something went wrong on our side. Please try again.",
+  "workspace.error.inviteWorkspaceLimit": "This workspace has sent many invites in the last hour. Try again in {minutes, plural, one {# minute} other {# minutes}}.",
+  "workspace.error.inviteAddressLimit": "This address has been invited several times today. Try again in {minutes, plural, one {# minute} other {# minutes}}, or ask them to check their spam folder.",
+  "workspace.members.transfer": "Make owner",
+  "workspace.members.transferAria": "Make {name} the owner",
+  "workspace.members.transferQuestion": "Make {name} the owner of this workspace? You become a member and can no longer manage billing or members.",
+  "workspace.transferred": "Ownership transferred.",
+  "settings.delete.transferFirst": "You are the only owner of “{workspace}”, which has other members. Make one of them the owner in Settings › Workspace first, or remove them, then delete your account.",
 } as const;
 
 export type MessageKey = keyof typeof en;

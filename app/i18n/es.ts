@@ -373,8 +373,8 @@ export const es: Record<MessageKey, string> = {
   "invite.wrongAccount": "Esta invitación es para {email}. Inicia sesión con esa dirección para aceptarla.",
   "invite.seatLimit": "El espacio de trabajo no tiene plazas libres en su plan. Pide al propietario que lo mejore.",
   "invite.toDashboard": "Ir al panel",
-  "invite.mail.subject": "Únete a {workspace} en Sellscribe",
-  "invite.mail.intro": "{inviter} te ha invitado a escribir textos de anuncios juntos en el espacio de trabajo {workspace} de Sellscribe.",
+  "invite.mail.subject": "Te han invitado a un espacio de trabajo en Sellscribe",
+  "invite.mail.intro": "Una persona que usa Sellscribe ({inviter}) te ha invitado a unirte a su espacio de trabajo para escribir juntos textos de anuncios.",
   "invite.mail.action": "Aceptar la invitación",
   "invite.mail.outro": "El enlace funciona una vez y caduca en {days} días. Si no lo esperabas, ignora este correo.",
 
@@ -586,4 +586,22 @@ export const es: Record<MessageKey, string> = {
   "generation.error.rejected": "El proveedor de IA rechazó esta solicitud. Prueba a redactar de otra forma los datos.",
   "generation.error.cancelled": "Generación detenida. No se guardó nada.",
   "generation.error.internal": "Algo falló por nuestra parte, así que no se guardó nada. Inténtalo de nuevo.",
+
+  // Platform errors and account safety (issue 13)
+  "invite.mail.quoteLabel": "El nombre del espacio de trabajo, tal como lo escribió:",
+  "api.error.badRequest": "No pudimos leer la solicitud. Revisa lo que se envió e inténtalo de nuevo.",
+  "api.error.notFound": "No hay nada en esta dirección.",
+  "api.error.methodNotAllowed": "{method} no se admite aquí.",
+  "api.error.payloadTooLarge": "La solicitud es demasiado grande (como máximo {kb} KB).",
+  "api.error.rateLimited": "Demasiadas solicitudes. Inténtalo de nuevo en {seconds, plural, one {# segundo} other {# segundos}}.",
+  "api.error.headersTooLarge": "La dirección o las cabeceras de la solicitud son demasiado grandes.",
+  "api.error.crossSite": "Esta solicitud venía de otro sitio y se rechazó. Recarga la página e inténtalo de nuevo.",
+  "api.error.internal": "Algo falló por nuestra parte. Inténtalo de nuevo.",
+  "workspace.error.inviteWorkspaceLimit": "Este espacio de trabajo ha enviado muchas invitaciones en la última hora. Inténtalo de nuevo en {minutes, plural, one {# minuto} other {# minutos}}.",
+  "workspace.error.inviteAddressLimit": "Esta dirección ya recibió varias invitaciones hoy. Inténtalo de nuevo en {minutes, plural, one {# minuto} other {# minutos}}, o pídele que revise su carpeta de spam.",
+  "workspace.members.transfer": "Hacer propietario",
+  "workspace.members.transferAria": "Hacer propietario a {name}",
+  "workspace.members.transferQuestion": "¿Hacer a {name} propietario de este espacio de trabajo? Pasarás a ser miembro y ya no podrás gestionar la facturación ni los miembros.",
+  "workspace.transferred": "Propiedad transferida.",
+  "settings.delete.transferFirst": "Eres el único propietario de «{workspace}», que tiene otros miembros. Primero haz propietario a uno de ellos en Ajustes › Espacio de trabajo, o quítalos, y luego elimina tu cuenta.",
 };

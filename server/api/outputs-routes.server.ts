@@ -6,12 +6,7 @@ import { readRequestSession } from "~/features/auth/session.server.ts";
 import { handleListOutputs, handleOutputRequest, handleRestoreOutput, type OutputsApiContext } from "~/features/outputs/outputs-api.server.ts";
 import { resolveLocale } from "~/i18n/i18n.ts";
 import type { Db } from "../db/db.server.ts";
-import { BodyTooLargeError, ClientGoneError, sendFetchResponse, toFetchRequest } from "./fetch-bridge.server.ts";
-
-/** PATCH bodies are a favorite flag and up to 5,000 characters of copy. */
-const maxBodyBytes = 64 * 1024;
-
-const fetchMethods = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
+import { sendFetchResponse, toFetchRequest } from "./fetch-bridge.server.ts";
 
 type Handler = (ctx: OutputsApiContext, params: Record<string, string>) => Promise<Response>;
 
@@ -20,21 +15,15 @@ export function outputsRoutes(db: Db): express.Router {
   const serve =
     (handle: Handler): RequestHandler =>
     async (req, res, next) => {
-      // TRACE, CONNECT and the like cannot become a Fetch request, and no handler here takes them.
-      if (!fetchMethods.has(req.method)) {
-        res.status(405).json({ error: `${req.method} is not supported here.`, code: "METHOD_NOT_ALLOWED", requestId: res.locals.requestId });
-        return;
-      }
+      // Bodies were read and bounded (64 KB here) by readBodies; unknown methods got a 405 from methodGuard.
       try {
-        const request = await toFetchRequest(req, maxBodyBytes);
+        const request = toFetchRequest(req);
         const session = await readRequestSession(req.headers.cookie, () => request.headers);
         const locale = resolveLocale(req.headers.cookie ?? null, req.get("accept-language") ?? null);
         const ctx: OutputsApiContext = { request, user: session.user, locale, requestId: String(res.locals.requestId), db };
         await sendFetchResponse(res, await handle(ctx, req.params as Record<string, string>), session.setCookies);
       } catch (error) {
-        if (error instanceof ClientGoneError) return;
-        if (!(error instanceof BodyTooLargeError)) return next(error);
-        res.status(413).json({ error: error.message, code: "PAYLOAD_TOO_LARGE", requestId: res.locals.requestId });
+        next(error);
       }
     };
   const router = express.Router();

@@ -1,11 +1,13 @@
 import { betterAuth, type BetterAuthOptions } from "better-auth";
+import { APIError } from "better-auth/api";
 import { getMigrations } from "better-auth/db/migration";
 import { genericOAuth } from "better-auth/plugins";
 import type { AppConfig } from "../config.server.ts";
 import type { Db, DatabaseKind } from "../db/db.server.ts";
 import { actionMail, type Mailer } from "../mail/mail.server.ts";
-import { splitDisplayName } from "./names.ts";
-import { ensurePersonalWorkspace } from "./workspaces.server.ts";
+import { logger } from "../logger.server.ts";
+import { cleanName, joinName, safeImageUrl, splitDisplayName } from "./names.ts";
+import { ensurePersonalWorkspace, listWorkspacesNeedingNewOwner } from "./workspaces.server.ts";
 
 export const sessionDays = 30;
 export const resetLinkMinutes = 60;
@@ -19,6 +21,23 @@ interface AuthDeps {
 }
 
 const nameFromProfile = (profile: { name?: unknown }) => splitDisplayName(typeof profile.name === "string" ? profile.name : "");
+
+/**
+ * Whatever door a user record comes through (our forms, an external provider's profile, code calling
+ * auth.api), names are stored clean and bounded and a picture is https or nothing.
+ */
+function cleanUserFields<T extends Record<string, unknown>>(user: T): Partial<T> {
+  const cleaned: Record<string, unknown> = {};
+  if ("firstName" in user) cleaned.firstName = cleanName(user.firstName);
+  if ("lastName" in user) cleaned.lastName = cleanName(user.lastName);
+  if ("name" in user) {
+    const first = "firstName" in user ? cleanName(user.firstName) : undefined;
+    const last = "lastName" in user ? cleanName(user.lastName) : undefined;
+    cleaned.name = first !== undefined || last !== undefined ? joinName(first ?? "", last ?? "") : joinName(String(user.name ?? "").slice(0, 200), "").slice(0, 101);
+  }
+  if ("image" in user && user.image != null) cleaned.image = safeImageUrl(user.image);
+  return cleaned as Partial<T>;
+}
 
 /** Everything Better Auth needs; the same object drives its schema migration and its runtime. */
 export function createAuthOptions({ config, db, kind, mailer }: AuthDeps) {
@@ -35,6 +54,10 @@ export function createAuthOptions({ config, db, kind, mailer }: AuthDeps) {
       maxPasswordLength: 128,
       autoSignIn: true,
       revokeSessionsOnPasswordReset: true,
+      // One reset link used ends every other one the user was sent.
+      onPasswordReset: async ({ user }) => {
+        await db.deleteFrom("verification").where("identifier", "like", "reset-password:%").where("value", "=", user.id).execute();
+      },
       resetPasswordTokenExpiresIn: resetLinkMinutes * 60,
       // Our own page takes the token; Better Auth's GET hop is not needed.
       sendResetPassword: async ({ user, token }) => {
@@ -56,7 +79,13 @@ export function createAuthOptions({ config, db, kind, mailer }: AuthDeps) {
         firstName: { type: "string", required: false, defaultValue: "" },
         lastName: { type: "string", required: false, defaultValue: "" },
       },
-      deleteUser: { enabled: true },
+      deleteUser: {
+        enabled: true,
+        // Whatever calls it, deleting an owner whose workspace still has members is refused (app/features/auth/account-deletion.server.ts).
+        beforeDelete: async (user) => {
+          if ((await listWorkspacesNeedingNewOwner(db, user.id)).length) throw new APIError("BAD_REQUEST", { code: "TRANSFER_OWNERSHIP_FIRST", message: "Transfer the ownership of your workspace first." });
+        },
+      },
     },
     // Better Auth links an external account to an existing one only when the provider says the
     // e-mail is verified and the local e-mail is verified too; otherwise it refuses (account_not_linked).
@@ -82,11 +111,19 @@ export function createAuthOptions({ config, db, kind, mailer }: AuthDeps) {
         ]
       : [],
     databaseHooks: {
-      user: { create: { after: async (user: { id: string; name: string; email: string }) => void (await ensurePersonalWorkspace(db, user)) } },
+      user: {
+        create: {
+          before: async (user) => ({ data: { ...user, ...cleanUserFields(user) } }),
+          after: async (user: { id: string; name: string; email: string }) => void (await ensurePersonalWorkspace(db, user)),
+        },
+        update: { before: async (user) => ({ data: { ...user, ...cleanUserFields(user) } }) },
+      },
     },
     // Applies to requests through /api/auth (OAuth callbacks); our own actions use server/rate-limit.
     rateLimit: { enabled: true, storage: "memory" },
     advanced: {
+      // E-mails (password reset) go out after the answer: a known and an unknown address take the same time.
+      backgroundTasks: { handler: (task: Promise<unknown>) => void task.catch((error: unknown) => logger.error({ err: error }, "background auth task failed")) },
       ipAddress: { ipAddressHeaders: ["x-client-ip"] },
       useSecureCookies: config.publicUrl.startsWith("https://"),
     },

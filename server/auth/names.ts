@@ -1,10 +1,38 @@
+/** Longest first or last name, on every path (forms, external sign-in, Better Auth's API). */
+export const maxNameLength = 50;
+
+// Control characters, line and paragraph separators and invisible format marks (bidi overrides…).
+const unprintable = /[\p{Cc}\p{Cf}\u2028\u2029]/gu;
+
+/** A name as we store it: no control or invisible characters, single spaces, at most 50 characters. */
+export function cleanName(value: unknown): string {
+  if (typeof value !== "string") return "";
+  return [...value.slice(0, 10 * maxNameLength).replace(unprintable, " ").replace(/\s+/g, " ").trim()].slice(0, maxNameLength).join("").trim();
+}
+
+/** Whether a submitted name holds a character `cleanName` would drop (the forms refuse those). */
+export function hasUnprintable(value: string): boolean {
+  return new RegExp(unprintable.source, "u").test(value);
+}
+
 /** Seed §3: the first word of a display name is the first name, the second word the last name. */
 export function splitDisplayName(displayName: string | null | undefined): { firstName: string; lastName: string } {
-  const words = (displayName ?? "").trim().split(/\s+/).filter(Boolean);
-  return { firstName: words[0] ?? "", lastName: words[1] ?? "" };
+  const [first = "", second = ""] = (displayName ?? "").slice(0, 1000).replace(new RegExp(unprintable.source, "gu"), " ").trim().split(/\s+/);
+  return { firstName: cleanName(first), lastName: cleanName(second) };
 }
 
 /** The full name Better Auth keeps in user.name. */
 export function joinName(firstName: string, lastName: string): string {
-  return [firstName, lastName].map((part) => part.trim()).filter(Boolean).join(" ");
+  return [cleanName(firstName), cleanName(lastName)].filter(Boolean).join(" ");
+}
+
+/** A profile picture address: https only (no javascript:, data: or plain http), else none. */
+export function safeImageUrl(value: unknown): string | null {
+  if (typeof value !== "string" || value.length > 2048) return null;
+  try {
+    const url = new URL(value);
+    return url.protocol === "https:" && !hasUnprintable(value) ? url.toString() : null;
+  } catch {
+    return null;
+  }
 }

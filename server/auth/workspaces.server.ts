@@ -2,6 +2,8 @@ import { randomUUID } from "node:crypto";
 import type { Db } from "../db/db.server.ts";
 
 const trialDays = 7;
+/** The same limit the workspace settings form applies. */
+export const maxWorkspaceNameLength = 120;
 
 /** Creates the user's personal workspace (owner role) unless they already belong to one. Safe to call twice. */
 export async function ensurePersonalWorkspace(db: Db, user: { id: string; name: string; email: string }, now = new Date()): Promise<string> {
@@ -13,7 +15,7 @@ export async function ensurePersonalWorkspace(db: Db, user: { id: string; name: 
       .insertInto("workspace")
       .values({
         id,
-        name: user.name || user.email,
+        name: [...(user.name.trim() || user.email)].slice(0, maxWorkspaceNameLength).join(""),
         website: null,
         billingEmail: user.email,
         trialEndsAt: new Date(now.getTime() + trialDays * 86_400_000).toISOString(),
@@ -68,4 +70,39 @@ export async function getActiveMembership(db: Db, user: { id: string; name: stri
   if (row) return row;
   const workspaceId = await ensurePersonalWorkspace(db, user);
   return { workspaceId, role: "owner" };
+}
+
+/**
+ * Workspaces this user owns alone that still have other members: deleting the account would leave
+ * them without anyone to manage them, so it is refused until ownership is transferred.
+ */
+export async function listWorkspacesNeedingNewOwner(db: Db, userId: string): Promise<{ workspaceId: string; name: string; members: number }[]> {
+  const blocking: { workspaceId: string; name: string; members: number }[] = [];
+  for (const workspaceId of await listSoleOwnedWorkspaceIds(db, userId)) {
+    const row = await db
+      .selectFrom("member")
+      .innerJoin("workspace", "workspace.id", "member.workspaceId")
+      .select(["workspace.name", (eb) => eb.fn.countAll<number>().as("n")])
+      .where("member.workspaceId", "=", workspaceId)
+      .where("member.userId", "!=", userId)
+      .groupBy("workspace.name")
+      .executeTakeFirst();
+    if (row && Number(row.n) > 0) blocking.push({ workspaceId, name: row.name, members: Number(row.n) });
+  }
+  return blocking;
+}
+
+export type OwnershipTransfer = { ok: true } | { ok: false; reason: "notMember" | "notOwner" | "self" };
+
+/** The owner hands the workspace to a member: the member becomes owner, the old owner a member. */
+export async function transferOwnership(db: Db, { workspaceId, fromUserId, toUserId }: { workspaceId: string; fromUserId: string; toUserId: string }): Promise<OwnershipTransfer> {
+  if (fromUserId === toUserId) return { ok: false, reason: "self" };
+  return db.transaction().execute(async (trx) => {
+    const from = await trx.selectFrom("member").select("role").where("workspaceId", "=", workspaceId).where("userId", "=", fromUserId).executeTakeFirst();
+    if (from?.role !== "owner") return { ok: false as const, reason: "notOwner" as const };
+    const to = await trx.updateTable("member").set({ role: "owner" }).where("workspaceId", "=", workspaceId).where("userId", "=", toUserId).executeTakeFirst();
+    if (Number(to.numUpdatedRows) !== 1) return { ok: false as const, reason: "notMember" as const };
+    await trx.updateTable("member").set({ role: "member" }).where("workspaceId", "=", workspaceId).where("userId", "=", fromUserId).execute();
+    return { ok: true as const };
+  });
 }

@@ -15,6 +15,14 @@ export interface Database {
   credit_balance: CreditBalanceTable;
   credit_ledger: CreditLedgerTable;
   stripe_event: StripeEventTable;
+  rate_limit: RateLimitTable;
+}
+
+/** One fixed window of a rate limit (server/rate-limit.server.ts); resetAt in epoch milliseconds. */
+export interface RateLimitTable {
+  key: string;
+  count: number;
+  resetAt: number | string;
 }
 
 /** Better Auth's user table (SQLite stores booleans as 0/1 and dates as ISO text). */

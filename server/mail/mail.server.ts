@@ -47,11 +47,22 @@ export function createMailer(config: AppConfig["mail"]): Mailer {
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
+/** Words someone else chose (a workspace name), shown as a quotation under its label, never as ours. */
+export interface MailQuote {
+  label: string;
+  text: string;
+}
+
 /** A plain transactional mail with one button; both text and HTML parts. */
-export function actionMail({ to, subject, intro, action, url, outro }: { to: string; subject: string; intro: string; action: string; url: string; outro: string }): MailMessage {
-  const text = `${intro}\n\n${action}: ${url}\n\n${outro}\n\nSellscribe`;
+export function actionMail({ to, subject, intro, quote, action, url, outro }: { to: string; subject: string; intro: string; quote?: MailQuote; action: string; url: string; outro: string }): MailMessage {
+  const quoteText = quote ? `${quote.label}\n> ${quote.text.replace(/\s+/g, " ")}\n\n` : "";
+  const quoteHtml = quote
+    ? `<p style="margin-bottom:4px;font-size:13px;color:#495057">${escapeHtml(quote.label)}</p><blockquote style="margin:0 0 16px;padding:8px 12px;border-left:3px solid #ced4da;color:#495057">${escapeHtml(quote.text)}</blockquote>`
+    : "";
+  const text = `${intro}\n\n${quoteText}${action}: ${url}\n\n${outro}\n\nSellscribe`;
   const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#212529">
 <p>${escapeHtml(intro)}</p>
+${quoteHtml}
 <p><a href="${escapeHtml(url)}" style="display:inline-block;background:#087f74;color:#fff;padding:10px 18px;border-radius:6px;text-decoration:none">${escapeHtml(action)}</a></p>
 <p style="font-size:13px;color:#495057">${escapeHtml(outro)}<br>${escapeHtml(url)}</p>
 <p>Sellscribe</p></body></html>`;

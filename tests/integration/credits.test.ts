@@ -274,7 +274,7 @@ describe.each(testDatabaseKinds)("credits on %s", (kind) => {
 
   describe("POST /api/generations", () => {
     let user: { id: string; name: string; email: string };
-    const allowAll = { consume: () => ({ allowed: true, retryAfterSeconds: 0 }) };
+    const allowAll = { consume: async () => ({ allowed: true, retryAfterSeconds: 0 }), sweep: async () => 0 };
     const configWith = (trialWords: number): AppConfig => {
       const ai = buildConfig({ NODE_ENV: "test", DATA_DIR: testDb.config.dataDir, AI_PROVIDER: "openai-compatible", AI_BASE_URL: stub.baseUrl, AI_API_KEY: "sk-test-key", AI_RETRY_DELAY_MS: "5" }).ai;
       return { ...testDb.config, ai, billing: { trialWords } };

@@ -8,7 +8,7 @@ import { getTemplateById } from "~/templates/registry.ts";
 import { createWriter } from "../../server/ai/writer.server.ts";
 import { createAuth } from "../../server/auth/auth.server.ts";
 import { buildConfig, type AppConfig } from "../../server/config.server.ts";
-import { createRateLimiter } from "../../server/rate-limit.server.ts";
+import { createRateLimiter, type RateLimiter } from "../../server/rate-limit.server.ts";
 import { startAiStub, type AiStub } from "../support/ai-stub-server.ts";
 import { createTestDb, testDatabaseKinds, type TestDb } from "../support/test-db.ts";
 
@@ -269,7 +269,10 @@ describe.each(testDatabaseKinds)("generations on %s", (kind) => {
   });
 
   describe("POST /api/generations", () => {
-    const limiter = createRateLimiter();
+    let limiter: RateLimiter;
+    beforeAll(() => {
+      limiter = createRateLimiter(testDb.db);
+    });
     const post = (body: unknown, { signedIn = true, signal }: { signedIn?: boolean; signal?: AbortSignal } = {}) =>
       handleGenerationPost({
         request: new Request("http://localhost/api/generations", { method: "POST", body: typeof body === "string" ? body : JSON.stringify(body), headers: { "content-type": "application/json" }, signal }),
@@ -358,7 +361,7 @@ describe.each(testDatabaseKinds)("generations on %s", (kind) => {
     });
 
     it("limits each user to 30 generations a minute, with Retry-After", async () => {
-      for (let i = 0; i < 40; i++) limiter.consume(`generation:${user.id}`, { max: 30, windowMs: 60_000 });
+      for (let i = 0; i < 40; i++) await limiter.consume(`generation:${user.id}`, { max: 30, windowMs: 60_000 });
       const response = await post({ templateId: "description", inputs: descriptionInputs });
       expect(response.status).toBe(429);
       expect(Number(response.headers.get("retry-after"))).toBeGreaterThan(0);

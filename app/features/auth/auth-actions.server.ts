@@ -5,7 +5,7 @@ import { fieldErrorsOf, type FormFailure } from "~/components/form/form-errors.t
 import { readForm } from "~/components/form/form-data.server.ts";
 import { requestContext } from "../../../server/context.ts";
 import { logger } from "../../../server/logger.server.ts";
-import { rateLimiter, type RateLimitRule } from "../../../server/rate-limit.server.ts";
+import type { RateLimitRule } from "../../../server/rate-limit.server.ts";
 import { getServices } from "../../../server/services.server.ts";
 
 export const auth = () => getServices().auth();
@@ -39,15 +39,26 @@ export async function parseForm<S extends z.ZodType>(request: Request, schema: S
 }
 
 /** Throws a 429 with the seconds to wait when `key` has used up its attempts. */
-export function enforceRateLimit(context: Readonly<RouterContextProvider>, name: string, key: string, rule: RateLimitRule): void {
+export async function enforceRateLimit(context: Readonly<RouterContextProvider>, name: string, key: string, rule: RateLimitRule): Promise<void> {
   const { clientIp } = context.get(requestContext);
-  const result = rateLimiter.consume(`${name}:${clientIp}:${key}`, rule);
+  const result = await getServices().limiter.consume(`${name}:${clientIp}:${key}`, rule);
   if (!result.allowed) {
     throw new FormFailureAnswer(
       { formError: "auth.error.rateLimited", formErrorParams: { seconds: result.retryAfterSeconds } },
       { status: 429, headers: { "Retry-After": String(result.retryAfterSeconds) } },
     );
   }
+}
+
+/**
+ * A route's `headers` export: the action's headers (Retry-After on a 429) reach the document and
+ * data answers; React Router applies an action's headers only through this export.
+ */
+export function forwardActionHeaders({ actionHeaders, loaderHeaders }: { actionHeaders: Headers; loaderHeaders: Headers }): Headers {
+  const headers = new Headers(loaderHeaders);
+  const retryAfter = actionHeaders.get("Retry-After");
+  if (retryAfter) headers.set("Retry-After", retryAfter);
+  return headers;
 }
 
 /** The Better Auth error code, when it is one. */

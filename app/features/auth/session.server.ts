@@ -32,6 +32,8 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request,
   context.set(userContext, user);
   const result = await next();
   for (const cookie of setCookies) result.headers.append("Set-Cookie", cookie);
+  // What a signed-in user sees is theirs alone: never kept by the browser's cache or a proxy.
+  if (user) result.headers.set("Cache-Control", "private, no-store");
   return result;
 };
 
@@ -60,11 +62,7 @@ export function getUser(context: Readonly<RouterContextProvider>): SessionUser |
   return context.get(userContext);
 }
 
-/** Only same-site paths, so a `redirectTo` can never send someone to another site. */
-export function safeRedirectPath(target: unknown, fallback = "/dashboard"): string {
-  if (typeof target !== "string" || !target.startsWith("/") || target.startsWith("//") || target.startsWith("/\\")) return fallback;
-  return target;
-}
+export { safeRedirectPath } from "~/lib/safe-redirect.ts";
 
 /** The signed-in user, or a redirect to /sign-in that comes back here afterwards. */
 export function requireUser({ request, context }: { request: Request; context: Readonly<RouterContextProvider> }): SessionUser {

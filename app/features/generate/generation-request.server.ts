@@ -6,7 +6,7 @@ import { checkInputs } from "~/templates/validation.ts";
 import type { AppConfig } from "../../../server/config.server.ts";
 import type { Db } from "../../../server/db/db.server.ts";
 import { logger } from "../../../server/logger.server.ts";
-import type { RateLimitResult, RateLimitRule } from "../../../server/rate-limit.server.ts";
+import type { RateLimiter, RateLimitRule } from "../../../server/rate-limit.server.ts";
 import { outputCount, type Writer } from "../../../server/ai/writer.server.ts";
 import { getActiveMembership } from "../../../server/auth/workspaces.server.ts";
 import { encodeGenerationEvent, generationRequestSchema, type GenerationRequestError } from "./generation-events.ts";
@@ -24,7 +24,7 @@ export interface GenerationPostOptions {
   requestId: string;
   db: Db;
   config: AppConfig;
-  limiter: { consume(key: string, rule: RateLimitRule): RateLimitResult };
+  limiter: RateLimiter;
   writer?: Writer;
 }
 
@@ -42,7 +42,7 @@ export async function handleGenerationPost(options: GenerationPostOptions): Prom
   if (request.method !== "POST") return refuse(405, { error: "Use POST.", code: "METHOD_NOT_ALLOWED", requestId }, { Allow: "POST" });
   if (!user) return refuse(401, { error: t("generation.error.signedOut"), code: "SIGNED_OUT", requestId });
 
-  const limit = limiter.consume(`generation:${user.id}`, generationRateLimit);
+  const limit = await limiter.consume(`generation:${user.id}`, generationRateLimit);
   if (!limit.allowed) {
     return refuse(429, { error: t("generation.error.rateLimited", { seconds: limit.retryAfterSeconds }), code: "RATE_LIMITED", requestId }, { "Retry-After": String(limit.retryAfterSeconds) });
   }

@@ -1,3 +1,5 @@
+import { methodNotAllowedResponse } from "~/lib/errors.ts";
+import { requestContext } from "../../../server/context.ts";
 import { requireUser } from "~/features/auth/session.server.ts";
 import { outputFilterSchema, readQuery, toOutputFilter } from "~/features/outputs/outputs-api.server.ts";
 import { exportFormats, exportOutputsResponse, type ExportFormat } from "~/features/outputs/output-export.server.ts";
@@ -26,4 +28,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     locale,
     fileStem: filter.favorite ? "sellscribe-favorites" : "sellscribe-history",
   });
+}
+
+/** Downloads and redirects only: any other method is a 405 from the error catalogue. */
+export async function action({ request, context }: Route.ActionArgs) {
+  return methodNotAllowedResponse({ request, locale: getLocale(request), requestId: context.get(requestContext).requestId, allow: "GET, HEAD" });
 }

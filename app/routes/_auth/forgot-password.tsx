@@ -3,13 +3,15 @@ import { Link, redirect } from "react-router";
 import { SubmitButton, TextField } from "~/components/form/fields.tsx";
 import { ValidatedForm } from "~/components/form/validated-form.tsx";
 import { AuthCard } from "~/features/auth/auth-card.tsx";
-import { answerFormFailures, auth, enforceRateLimit, parseForm, unexpectedFailure } from "~/features/auth/auth-actions.server.ts";
+import { answerFormFailures, auth, forwardActionHeaders, enforceRateLimit, parseForm, unexpectedFailure } from "~/features/auth/auth-actions.server.ts";
 import { forgotPasswordSchema } from "~/features/auth/schemas.ts";
 import { requireAnonymous } from "~/features/auth/session.server.ts";
 import { pageMeta } from "~/features/marketing/meta.ts";
 import { useI18n } from "~/i18n/context.tsx";
 import { authRateLimits } from "../../../server/rate-limit.server.ts";
 import type { Route } from "./+types/forgot-password";
+
+export const headers: Route.HeadersFunction = forwardActionHeaders;
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "auth.forgot.meta");
 
@@ -21,7 +23,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   return answerFormFailures(async () => {
     const { email } = await parseForm(request, forgotPasswordSchema);
-    enforceRateLimit(context, "password-reset", email, authRateLimits.passwordReset);
+    await enforceRateLimit(context, "password-reset", email, authRateLimits.passwordReset);
     try {
       // The same answer whether or not the e-mail has an account.
       await auth().api.requestPasswordReset({ body: { email, redirectTo: "/reset-password" }, headers: request.headers });

@@ -4,7 +4,7 @@ import { CheckboxField, PasswordField, SubmitButton, TextField } from "~/compone
 import type { FormFailure } from "~/components/form/form-errors.ts";
 import { ValidatedForm } from "~/components/form/validated-form.tsx";
 import { AuthCard, ExternalSignIn } from "~/features/auth/auth-card.tsx";
-import { answerFormFailures, auth, authErrorCode, enforceRateLimit, externalProviders, parseForm, unexpectedFailure } from "~/features/auth/auth-actions.server.ts";
+import { answerFormFailures, auth, forwardActionHeaders, authErrorCode, enforceRateLimit, externalProviders, parseForm, unexpectedFailure } from "~/features/auth/auth-actions.server.ts";
 import { signInSchema } from "~/features/auth/schemas.ts";
 import { requireAnonymous, safeRedirectPath } from "~/features/auth/session.server.ts";
 import { useNoticeToast } from "~/features/auth/use-notice-toast.ts";
@@ -12,6 +12,8 @@ import { pageMeta } from "~/features/marketing/meta.ts";
 import { useI18n } from "~/i18n/context.tsx";
 import { authRateLimits } from "../../../server/rate-limit.server.ts";
 import type { Route } from "./+types/sign-in";
+
+export const headers: Route.HeadersFunction = forwardActionHeaders;
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "auth.signIn.meta");
 
@@ -23,7 +25,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   return answerFormFailures(async () => {
     const form = await parseForm(request, signInSchema);
-    enforceRateLimit(context, "sign-in", form.email, authRateLimits.signIn);
+    await enforceRateLimit(context, "sign-in", form.email, authRateLimits.signIn);
     try {
       const { headers } = await auth().api.signInEmail({
         body: { email: form.email, password: form.password, rememberMe: form.remember === "on" },

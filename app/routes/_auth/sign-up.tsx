@@ -4,7 +4,7 @@ import { PasswordField, SubmitButton, TextField } from "~/components/form/fields
 import type { FormFailure } from "~/components/form/form-errors.ts";
 import { ValidatedForm } from "~/components/form/validated-form.tsx";
 import { AuthCard, ExternalSignIn } from "~/features/auth/auth-card.tsx";
-import { answerFormFailures, auth, authErrorCode, enforceRateLimit, externalProviders, parseForm, unexpectedFailure } from "~/features/auth/auth-actions.server.ts";
+import { answerFormFailures, auth, forwardActionHeaders, authErrorCode, enforceRateLimit, externalProviders, parseForm, unexpectedFailure } from "~/features/auth/auth-actions.server.ts";
 import { signUpSchema } from "~/features/auth/schemas.ts";
 import { requireAnonymous, safeRedirectPath } from "~/features/auth/session.server.ts";
 import { pageMeta } from "~/features/marketing/meta.ts";
@@ -13,6 +13,8 @@ import { joinName } from "../../../server/auth/names.ts";
 import { authRateLimits } from "../../../server/rate-limit.server.ts";
 import { getServices } from "../../../server/services.server.ts";
 import type { Route } from "./+types/sign-up";
+
+export const headers: Route.HeadersFunction = forwardActionHeaders;
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "auth.signUp.meta");
 
@@ -24,7 +26,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   return answerFormFailures(async () => {
     const form = await parseForm(request, signUpSchema);
-    enforceRateLimit(context, "sign-up", "", { ...authRateLimits.signUp, max: getServices().config.signUpLimitPerHour });
+    await enforceRateLimit(context, "sign-up", "", { ...authRateLimits.signUp, max: getServices().config.signUpLimitPerHour });
     try {
       const { headers } = await auth().api.signUpEmail({
         body: { name: joinName(form.firstName, form.lastName), firstName: form.firstName, lastName: form.lastName, email: form.email, password: form.password },

@@ -2,13 +2,12 @@ import { getLocale } from "~/i18n/locale.server.ts";
 import { getUser } from "~/features/auth/session.server.ts";
 import { handleGenerationPost } from "~/features/generate/generation-request.server.ts";
 import { requestContext } from "../../../server/context.ts";
-import { rateLimiter } from "../../../server/rate-limit.server.ts";
 import { getServices } from "../../../server/services.server.ts";
 import type { Route } from "./+types/generations";
 
 /** POST /api/generations {templateId, inputs, count?} → text/event-stream (see app/features/generate/generation-events.ts). */
 export async function action({ request, context }: Route.ActionArgs) {
-  const { db, config } = getServices();
+  const { db, config, limiter } = getServices();
   return handleGenerationPost({
     request,
     user: getUser(context),
@@ -16,7 +15,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     requestId: context.get(requestContext).requestId,
     db,
     config,
-    limiter: rateLimiter,
+    limiter,
   });
 }
 

@@ -1,3 +1,4 @@
+import { methodNotAllowedResponse } from "~/lib/errors.ts";
 import { redirect } from "react-router";
 import { getUser } from "~/features/auth/session.server.ts";
 import { isBillingPeriod, isPlanId } from "~/features/billing/plans.ts";
@@ -37,4 +38,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     logger.error({ err: error, requestId: context.get(requestContext).requestId }, "could not start a Stripe checkout");
     return redirect(`${billing}&checkout=failed`, 303);
   }
+}
+
+/** Downloads and redirects only: any other method is a 405 from the error catalogue. */
+export async function action({ request, context }: Route.ActionArgs) {
+  return methodNotAllowedResponse({ request, locale: getLocale(request), requestId: context.get(requestContext).requestId, allow: "GET, HEAD" });
 }

@@ -1,21 +1,24 @@
 import { redirect } from "react-router";
+import { readForm } from "~/components/form/form-data.server.ts";
+import { apiErrorResponse } from "~/lib/errors.ts";
+import { safeRedirectPath } from "~/lib/safe-redirect.ts";
 import { isLocale, localeCookieName } from "~/i18n/i18n.ts";
+import { getLocale } from "~/i18n/locale.server.ts";
+import { requestContext } from "../../../server/context.ts";
 import type { Route } from "./+types/set-language";
 
-/** Only same-site paths: never let the form send someone to another site. */
-function safeRedirect(target: FormDataEntryValue | null): string {
-  if (typeof target !== "string" || !target.startsWith("/") || target.startsWith("//") || target.startsWith("/\\")) return "/";
-  return target;
-}
-
-export async function action({ request }: Route.ActionArgs) {
-  const form = await request.formData();
-  const locale = form.get("locale");
-  const to = safeRedirect(form.get("redirectTo"));
-  if (!isLocale(locale)) return redirect(to);
+/** The language switch posts {locale, redirectTo}; anything that is not such a form is a 400. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const type = request.headers.get("content-type") ?? "";
+  if (!/^(application\/x-www-form-urlencoded|multipart\/form-data)\b/i.test(type)) {
+    return apiErrorResponse("BAD_REQUEST", { locale: getLocale(request), requestId: context.get(requestContext).requestId });
+  }
+  const form = await readForm(request);
+  const to = safeRedirectPath(form.redirectTo, "/");
+  if (!isLocale(form.locale)) return redirect(to);
   const secure = new URL(request.url).protocol === "https:" ? "; Secure" : "";
   return redirect(to, {
-    headers: { "Set-Cookie": `${localeCookieName}=${locale}; Path=/; Max-Age=31536000; SameSite=Lax${secure}` },
+    headers: { "Set-Cookie": `${localeCookieName}=${form.locale}; Path=/; Max-Age=31536000; SameSite=Lax${secure}` },
   });
 }
 

@@ -3,6 +3,7 @@ import * as m0002 from "./0002_members_templates_outputs.ts";
 import * as m0003 from "./0003_output_search_and_trash.ts";
 import * as m0004 from "./0004_credits_billing.ts";
 import * as m0005 from "./0005_generation_status_index.ts";
+import * as m0006 from "./0006_rate_limits.ts";
 
 /** Every migration, in order. Add a new file, then list it here. */
 export const migrations = {
@@ -11,4 +12,5 @@ export const migrations = {
   "0003_output_search_and_trash": m0003,
   "0004_credits_billing": m0004,
   "0005_generation_status_index": m0005,
+  "0006_rate_limits": m0006,
 };

@@ -12,6 +12,7 @@ import type { FormFailure } from "~/components/form/form-errors.ts";
 import { ValidatedForm } from "~/components/form/validated-form.tsx";
 import { PendingFeatureButton } from "~/components/pending-feature-button.tsx";
 import { planLabel } from "~/components/shell/plan-label.ts";
+import { deleteAccount } from "~/features/auth/account-deletion.server.ts";
 import { answerFormFailures, auth, parseForm } from "~/features/auth/auth-actions.server.ts";
 import { deleteAccountConfirmation, deleteAccountSchema } from "~/features/auth/schemas.ts";
 import { requireUser } from "~/features/auth/session.server.ts";
@@ -19,7 +20,7 @@ import { BillingPeriodControl } from "~/features/billing/billing-period-control.
 import { CreditBalanceFigures } from "~/features/billing/credit-balance-figures.tsx";
 import { getWorkspaceBilling, type PlanState } from "~/features/billing/credits.server.ts";
 import { getPlan, isBillingPeriod, isPlanId, plans, type BillingPeriod, type PlanId } from "~/features/billing/plans.ts";
-import { cancelSubscriptionsOf, createPortalSession, hasLiveSubscription, setCancelAtPeriodEnd, startCheckout } from "~/features/billing/stripe.server.ts";
+import { createPortalSession, hasLiveSubscription, setCancelAtPeriodEnd, startCheckout } from "~/features/billing/stripe.server.ts";
 import { UsageChart } from "~/features/billing/usage-chart.tsx";
 import { getDailyUsage, getUsageByTemplate } from "~/features/billing/usage.server.ts";
 import { pageMeta } from "~/features/marketing/meta.ts";
@@ -29,7 +30,6 @@ import { useI18n } from "~/i18n/context.tsx";
 import type { MessageKey, Translate } from "~/i18n/i18n.ts";
 import { getLocale } from "~/i18n/locale.server.ts";
 import { requestContext } from "../../../../server/context.ts";
-import { deleteSoleOwnedWorkspaces, listSoleOwnedWorkspaceIds } from "../../../../server/auth/workspaces.server.ts";
 import { logger } from "../../../../server/logger.server.ts";
 import { getServices } from "../../../../server/services.server.ts";
 import type { Route } from "./+types/billing";
@@ -85,28 +85,29 @@ type Result = FormFailure & { intent?: string; saved?: MessageKey };
 export async function action({ request, context }: Route.ActionArgs) {
   return answerFormFailures(async () => {
     const { db, config } = getServices();
-    const intent = (await readForm(request.clone())).intent ?? "delete";
+    const intent = (await readForm(request.clone())).intent;
 
     if (intent === "delete") {
       const user = requireUser({ request, context });
       await parseForm(request, deleteAccountSchema);
-      // A deleted account must not keep paying: its subscriptions end first, or nothing is deleted.
-      try {
-        await cancelSubscriptionsOf({ db, config, workspaceIds: await listSoleOwnedWorkspaceIds(db, user.id) });
-      } catch (error) {
-        logger.error({ err: error, requestId: context.get(requestContext).requestId }, "could not cancel a subscription before deleting an account");
-        return data<Result>({ intent, formError: "credits.error.cancelBeforeDelete" }, { status: 502 });
+      const deletion = await deleteAccount({ db, config, userId: user.id });
+      if (deletion.ok) {
+        // The sessions went with the user; this only expires the cookies in the same answer.
+        const { headers } = await auth()
+          .api.signOut({ headers: request.headers, returnHeaders: true })
+          .catch(() => ({ headers: new Headers() }));
+        return redirect("/sign-in?notice=account-deleted", { headers });
       }
-      // Expire the cookies first, then remove the workspace data and the user (sessions, accounts and outputs cascade).
-      const { headers } = await auth().api.signOut({ headers: request.headers, returnHeaders: true });
-      await deleteSoleOwnedWorkspaces(db, user.id);
-      await (await auth().$context).internalAdapter.deleteUser(user.id);
-      return redirect("/sign-in?notice=account-deleted", { headers });
+      if (deletion.reason === "transferOwnership") {
+        return data<Result>({ intent, formError: "settings.delete.transferFirst", formErrorParams: { workspace: deletion.workspaces[0] ?? "" } }, { status: 409 });
+      }
+      logger.error({ err: deletion.error, requestId: context.get(requestContext).requestId }, "could not cancel a subscription before deleting an account");
+      return data<Result>({ intent, formError: "credits.error.cancelBeforeDelete" }, { status: 502 });
     }
 
     const { user, membership } = await requireMembership({ request, context });
     const workspaceId = membership.workspaceId;
-    if (!["checkout", "portal", "cancelSubscription", "resumeSubscription"].includes(intent)) return data<Result>({ formError: "form.malformed" }, { status: 400 });
+    if (!intent || !["checkout", "portal", "cancelSubscription", "resumeSubscription"].includes(intent)) return data<Result>({ formError: "form.malformed" }, { status: 400 });
     if (membership.role !== "owner") return data<Result>({ intent, formError: "credits.billing.ownerOnly" }, { status: 403 });
     if (!config.billing.stripe) return data<Result>({ intent, formError: "billing.paymentsPending" }, { status: 409 });
     const form = await readForm(request);

@@ -23,7 +23,9 @@ import {
   revokeInvitation,
   seatLimit,
 } from "~/features/workspace/members.server.ts";
+import { consumeInviteAllowance } from "~/features/workspace/invite-limits.server.ts";
 import { inviteSchema, workspaceSchema } from "~/features/workspace/schemas.ts";
+import { transferOwnership } from "../../../../server/auth/workspaces.server.ts";
 import { useI18n } from "~/i18n/context.tsx";
 import { translate, type MessageKey } from "~/i18n/i18n.ts";
 import { getLocale } from "~/i18n/locale.server.ts";
@@ -50,7 +52,7 @@ const idSchema = z.object({ id: z.string().min(1).max(100) });
 export async function action({ request, context }: Route.ActionArgs) {
   return answerFormFailures(async () => {
     const { user, membership } = await requireMembership({ request, context });
-    const { db, config, mailer } = getServices();
+    const { db, config, mailer, limiter } = getServices();
     const intent = (await readForm(request.clone())).intent;
     const isOwner = membership.role === "owner";
     const workspaceId = membership.workspaceId;
@@ -68,6 +70,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (intent === "invite") {
       if (!isOwner) return ownerOnly();
       const form = await parseForm(request, inviteSchema);
+      // Invites mail people who never signed up: bounded per workspace and per address (docs/decisions/012).
+      const limited = await consumeInviteAllowance(limiter, { workspaceId, email: form.email });
+      if (limited) {
+        return data<Result>({ intent, fieldErrors: { email: translate(getLocale(request), limited.message, { minutes: limited.minutes }) } }, { status: 429, headers: { "Retry-After": String(limited.retryAfterSeconds) } });
+      }
       const result = await createInvitation(db, { workspaceId, email: form.email, invitedBy: user.id });
       if (!result.ok) {
         const message: MessageKey = result.reason === "alreadyMember" ? "workspace.error.alreadyMember" : "workspace.error.seatLimit";
@@ -75,12 +82,13 @@ export async function action({ request, context }: Route.ActionArgs) {
       }
       const workspace = await getWorkspaceById(db, workspaceId);
       const locale = getLocale(request);
-      const inviter = `${user.firstName} ${user.lastName}`.trim() || user.email;
+      // Nothing the inviter typed goes in the subject; the workspace name is quoted as their words.
       await mailer.send(
         actionMail({
           to: form.email,
-          subject: translate(locale, "invite.mail.subject", { workspace: workspace.name }),
-          intro: translate(locale, "invite.mail.intro", { inviter, workspace: workspace.name }),
+          subject: translate(locale, "invite.mail.subject"),
+          intro: translate(locale, "invite.mail.intro", { inviter: user.email }),
+          quote: { label: translate(locale, "invite.mail.quoteLabel"), text: workspace.name },
           action: translate(locale, "invite.mail.action"),
           url: `${config.publicUrl}/invite/${result.token}`,
           outro: translate(locale, "invite.mail.outro", { days: invitationDays }),
@@ -100,6 +108,13 @@ export async function action({ request, context }: Route.ActionArgs) {
       const result = await removeMember(db, workspaceId, id);
       if (!result.ok) return data<Result>({ intent, formError: result.reason === "owner" ? "workspace.error.removeOwner" : "workspace.error.notMember" }, { status: 400 });
       return data<Result>({ intent, saved: "workspace.removed" });
+    }
+    if (intent === "transfer") {
+      if (!isOwner) return ownerOnly();
+      const { id } = await parseForm(request, idSchema);
+      const result = await transferOwnership(db, { workspaceId, fromUserId: user.id, toUserId: id });
+      if (!result.ok) return data<Result>({ intent, formError: result.reason === "notMember" ? "workspace.error.notMember" : "workspace.error.ownerOnly" }, { status: 400 });
+      return data<Result>({ intent, saved: "workspace.transferred" });
     }
     if (intent === "leave") {
       const result = await leaveWorkspace(db, workspaceId, user.id);
@@ -196,6 +211,21 @@ export default function WorkspaceSettings({ loaderData, actionData: answer }: Ro
                         aria-label={t("workspace.members.removeAria", { name: `${member.firstName} ${member.lastName}` })}
                       >
                         {t("workspace.members.remove")}
+                      </ConfirmAction>
+                    ) : null}
+                    {isOwner && !isSelf && member.role !== "owner" ? (
+                      <ConfirmAction
+                        question={t("workspace.members.transferQuestion", { name: `${member.firstName} ${member.lastName}` })}
+                        confirmLabel={t("workspace.members.transfer")}
+                        loading={busyIntent === "transfer"}
+                        renderConfirm={(button) => (
+                          <IntentForm intent="transfer" id={member.userId}>
+                            {button}
+                          </IntentForm>
+                        )}
+                        aria-label={t("workspace.members.transferAria", { name: `${member.firstName} ${member.lastName}` })}
+                      >
+                        {t("workspace.members.transfer")}
                       </ConfirmAction>
                     ) : null}
                     {isSelf && (member.role !== "owner" || members.filter((m) => m.role === "owner").length > 1) ? (
