@@ -1,7 +1,9 @@
 import { APIError } from "better-auth/api";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAuth, type Auth } from "../../server/auth/auth.server.ts";
-import { deleteSoleOwnedWorkspaces } from "../../server/auth/workspaces.server.ts";
+import { deleteAccount } from "~/features/auth/account-deletion.server.ts";
+import { acceptInvitation, createInvitation } from "~/features/workspace/members.server.ts";
+import { deleteSoleOwnedWorkspaces, getActiveMembership, transferOwnership } from "../../server/auth/workspaces.server.ts";
 import { createTestDb, testDatabaseKinds, type TestDb } from "../support/test-db.ts";
 
 const password = "correct horse battery";
@@ -153,5 +155,62 @@ describe.each(testDatabaseKinds)("accounts on %s", (kind) => {
     expect(await testDb.db.selectFrom("session").select("id").where("userId", "=", userId).executeTakeFirst()).toBeUndefined();
     expect(await testDb.db.selectFrom("workspace").select("id").where("id", "=", workspaceId).executeTakeFirst()).toBeUndefined();
     expect(await testDb.db.selectFrom("member").select("userId").where("userId", "=", userId).executeTakeFirst()).toBeUndefined();
+  });
+
+  it("stores names clean and bounded and pictures https-only, whatever calls Better Auth", async () => {
+    const { response } = await auth.api.signUpEmail({
+      body: { name: "x".repeat(100_000), firstName: `Eve\r\nBcc: victim@example.com${"e".repeat(100_000)}`, lastName: "Mal\u202Elory", email: "eve@example.com", password, image: "javascript:alert(1)" },
+      returnHeaders: true,
+    });
+    const user = await testDb.db.selectFrom("user").selectAll().where("id", "=", response.user.id).executeTakeFirstOrThrow();
+    expect(user.firstName).toBe(`Eve Bcc: victim@example.com${"e".repeat(50 - "Eve Bcc: victim@example.com".length)}`);
+    expect(user.firstName).toHaveLength(50);
+    expect(user.lastName).toBe("Mal lory");
+    expect(user.name).toBe(`${user.firstName} Mal lory`);
+    expect((user as unknown as { image: string | null }).image).toBeNull();
+    const workspace = await testDb.db.selectFrom("member").innerJoin("workspace", "workspace.id", "member.workspaceId").select("workspace.name").where("member.userId", "=", user.id).executeTakeFirstOrThrow();
+    expect(workspace.name.length).toBeLessThanOrEqual(120);
+
+    const headers = cookieHeader((await auth.api.signInEmail({ body: { email: "eve@example.com", password }, returnHeaders: true })).headers);
+    await auth.api.updateUser({ body: { name: "A\nB", firstName: "Ada\u0000", lastName: "Line\u2028Break", image: "https://cdn.example.com/eve.png" }, headers });
+    const updated = await testDb.db.selectFrom("user").selectAll().where("id", "=", user.id).executeTakeFirstOrThrow();
+    expect(updated).toMatchObject({ firstName: "Ada", lastName: "Line Break", name: "Ada Line Break" });
+    expect((updated as unknown as { image: string | null }).image).toBe("https://cdn.example.com/eve.png");
+    await auth.api.updateUser({ body: { image: "data:image/png;base64,AAAA" }, headers });
+    expect(((await testDb.db.selectFrom("user").selectAll().where("id", "=", user.id).executeTakeFirstOrThrow()) as unknown as { image: string | null }).image).toBeNull();
+  });
+
+  it("ends every other reset link when one is used", async () => {
+    await signUp("two-links@example.com", "Tom", "Twice");
+    const tokens: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      await auth.api.requestPasswordReset({ body: { email: "two-links@example.com", redirectTo: "/reset-password" } });
+      tokens.push(new URL(/http\S+reset-password\?token=\S+/.exec(testDb.mailer.outbox().find((m) => m.to === "two-links@example.com")!.text)![0]).searchParams.get("token")!);
+    }
+    expect(new Set(tokens).size).toBe(3);
+    await auth.api.resetPassword({ body: { token: tokens[1]!, newPassword: "the middle link won" } });
+    for (const token of [tokens[0]!, tokens[2]!]) expect(await codeOf(auth.api.resetPassword({ body: { token, newPassword: "a late link password" } }))).toBe("INVALID_TOKEN");
+    await auth.api.signInEmail({ body: { email: "two-links@example.com", password: "the middle link won" } });
+  });
+
+  it("refuses to delete an owner whose workspace has other members, through Better Auth's own endpoint too", async () => {
+    const { response: owner } = await signUp("sole-owner@example.com", "Sol", "Owner");
+    const { response: member } = await signUp("the-member@example.com", "Tim", "Member");
+    const { workspaceId } = await getActiveMembership(testDb.db, owner.user);
+    const invite = await createInvitation(testDb.db, { workspaceId, email: "the-member@example.com", invitedBy: owner.user.id });
+    expect(invite.ok).toBe(true);
+    expect(await acceptInvitation(testDb.db, (invite as { token: string }).token, member.user)).toMatchObject({ ok: true });
+    const headers = cookieHeader((await auth.api.signInEmail({ body: { email: "sole-owner@example.com", password }, returnHeaders: true })).headers);
+    expect(await codeOf(auth.api.deleteUser({ body: { password }, headers }))).toBe("TRANSFER_OWNERSHIP_FIRST");
+    expect(await deleteAccount({ db: testDb.db, config: testDb.config, auth, userId: owner.user.id })).toMatchObject({ ok: false, reason: "transferOwnership", workspaces: ["Sol Owner"] });
+    expect(await testDb.db.selectFrom("user").select("id").where("id", "=", owner.user.id).executeTakeFirst()).toBeDefined();
+
+    expect(await transferOwnership(testDb.db, { workspaceId, fromUserId: member.user.id, toUserId: owner.user.id })).toEqual({ ok: false, reason: "notOwner" });
+    expect(await transferOwnership(testDb.db, { workspaceId, fromUserId: owner.user.id, toUserId: owner.user.id })).toEqual({ ok: false, reason: "self" });
+    expect(await transferOwnership(testDb.db, { workspaceId, fromUserId: owner.user.id, toUserId: member.user.id })).toEqual({ ok: true });
+    expect(await deleteAccount({ db: testDb.db, config: testDb.config, auth, userId: owner.user.id })).toEqual({ ok: true });
+    expect(await testDb.db.selectFrom("user").select("id").where("id", "=", owner.user.id).executeTakeFirst()).toBeUndefined();
+    const left = await testDb.db.selectFrom("member").select(["userId", "role"]).where("workspaceId", "=", workspaceId).execute();
+    expect(left).toEqual([{ userId: member.user.id, role: "owner" }]);
   });
 });

@@ -114,3 +114,25 @@ export function insertGenerationFor(email: string, { words, templateId = "descri
     db.close();
   }
 }
+
+/** The id of the user with this e-mail (what a member list's forms post). */
+export function userIdOf(email: string): string {
+  const db = openE2eDb();
+  try {
+    const row = db.prepare("select id from user where email = ?").get(email) as { id: string } | undefined;
+    if (!row) throw new Error(`no user ${email}`);
+    return row.id;
+  } finally {
+    db.close();
+  }
+}
+
+/** Every workspace a user belongs to, with their role there. */
+export function membershipsOf(email: string): { workspaceId: string; role: string }[] {
+  const db = openE2eDb();
+  try {
+    return db.prepare("select member.workspaceId, member.role from member join user on user.id = member.userId where user.email = ? order by member.role").all(email) as { workspaceId: string; role: string }[];
+  } finally {
+    db.close();
+  }
+}

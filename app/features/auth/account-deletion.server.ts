@@ -2,7 +2,7 @@ import { cancelSubscriptionsOf } from "~/features/billing/stripe.server.ts";
 import type { AppConfig } from "../../../server/config.server.ts";
 import type { Db } from "../../../server/db/db.server.ts";
 import { deleteSoleOwnedWorkspaces, listSoleOwnedWorkspaceIds, listWorkspacesNeedingNewOwner } from "../../../server/auth/workspaces.server.ts";
-import { auth } from "./auth-actions.server.ts";
+import type { Auth } from "../../../server/auth/auth.server.ts";
 
 export type AccountDeletion = { ok: true } | { ok: false; reason: "transferOwnership"; workspaces: string[] } | { ok: false; reason: "stripeFailed"; error: unknown };
 
@@ -12,7 +12,7 @@ export type AccountDeletion = { ok: true } | { ok: false; reason: "transferOwner
  * other members (transfer ownership first); otherwise the subscriptions of the workspaces it owns
  * alone end, those workspaces and their data go, then the user (sessions, accounts and outputs cascade).
  */
-export async function deleteAccount({ db, config, userId }: { db: Db; config: AppConfig; userId: string }): Promise<AccountDeletion> {
+export async function deleteAccount({ db, config, auth, userId }: { db: Db; config: AppConfig; auth: Auth; userId: string }): Promise<AccountDeletion> {
   const needOwner = await listWorkspacesNeedingNewOwner(db, userId);
   if (needOwner.length) return { ok: false, reason: "transferOwnership", workspaces: needOwner.map((w) => w.name) };
   try {
@@ -21,6 +21,6 @@ export async function deleteAccount({ db, config, userId }: { db: Db; config: Ap
     return { ok: false, reason: "stripeFailed", error };
   }
   await deleteSoleOwnedWorkspaces(db, userId);
-  await (await auth().$context).internalAdapter.deleteUser(userId);
+  await (await auth.$context).internalAdapter.deleteUser(userId);
   return { ok: true };
 }

@@ -90,7 +90,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (intent === "delete") {
       const user = requireUser({ request, context });
       await parseForm(request, deleteAccountSchema);
-      const deletion = await deleteAccount({ db, config, userId: user.id });
+      const deletion = await deleteAccount({ db, config, auth: auth(), userId: user.id });
       if (deletion.ok) {
         // The sessions went with the user; this only expires the cookies in the same answer.
         const { headers } = await auth()

@@ -9,7 +9,7 @@ import { SubmitButton, TextField } from "~/components/form/fields.tsx";
 import type { FormFailure } from "~/components/form/form-errors.ts";
 import { readForm } from "~/components/form/form-data.server.ts";
 import { ValidatedForm } from "~/components/form/validated-form.tsx";
-import { answerFormFailures, parseForm } from "~/features/auth/auth-actions.server.ts";
+import { answerFormFailures, forwardActionHeaders, parseForm } from "~/features/auth/auth-actions.server.ts";
 import { pageMeta } from "~/features/marketing/meta.ts";
 import { requireMembership } from "~/features/workspace/active-workspace.server.ts";
 import {
@@ -33,6 +33,8 @@ import { actionMail } from "../../../../server/mail/mail.server.ts";
 import { getServices } from "../../../../server/services.server.ts";
 import type { Route } from "./+types/workspace";
 import type { loader as layoutLoader } from "../layout.tsx";
+
+export const headers: Route.HeadersFunction = forwardActionHeaders;
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "settings.workspace.meta");
 
