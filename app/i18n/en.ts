@@ -602,6 +602,7 @@ export const en = {
   "workspace.members.transferQuestion": "Make {name} the owner of this workspace? You become a member and can no longer manage billing or members.",
   "workspace.transferred": "Ownership transferred.",
   "settings.delete.transferFirst": "You are the only owner of “{workspace}”, which has other members. Make one of them the owner in Settings › Workspace first, or remove them, then delete your account.",
+  "settings.delete.toMembers": "Go to the members list",
 } as const;
 
 export type MessageKey = keyof typeof en;

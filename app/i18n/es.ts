@@ -604,4 +604,5 @@ export const es: Record<MessageKey, string> = {
   "workspace.members.transferQuestion": "¿Hacer a {name} propietario de este espacio de trabajo? Pasarás a ser miembro y ya no podrás gestionar la facturación ni los miembros.",
   "workspace.transferred": "Propiedad transferida.",
   "settings.delete.transferFirst": "Eres el único propietario de «{workspace}», que tiene otros miembros. Primero haz propietario a uno de ellos en Ajustes › Espacio de trabajo, o quítalos, y luego elimina tu cuenta.",
+  "settings.delete.toMembers": "Ir a la lista de miembros",
 };

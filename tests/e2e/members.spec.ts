@@ -26,7 +26,7 @@ test.describe("workspace members", () => {
     await expect(page.getByText(`Invite sent to ${inviteeEmail}.`)).toBeVisible();
     await expect(page.getByText("Pending invites")).toBeVisible();
 
-    const link = await linkFromMail(inviteeEmail, /Join Olive Oils Ltd on Sellscribe/);
+    const link = await linkFromMail(inviteeEmail, /You are invited to a workspace on Sellscribe/);
     expect(link).toMatch(/\/invite\/[\w-]{20,}$/);
 
     const invitee = await newPage(browser);
@@ -93,7 +93,7 @@ test.describe("workspace members", () => {
     await page.getByRole("textbox", { name: "E-mail address", exact: true }).fill(memberEmail);
     await page.getByRole("button", { name: "Send invite" }).click();
     await expect(page.getByText(`Invite sent to ${memberEmail}.`)).toBeVisible();
-    const link = await linkFromMail(memberEmail, /Join Olga Goods/);
+    const link = await linkFromMail(memberEmail, /You are invited to a workspace on Sellscribe/);
 
     const member = await newPage(browser);
     try {

@@ -143,7 +143,7 @@ test.describe("outputs API over HTTP", () => {
     const tampered = ada.cookie.replace(/session_token=([^.;]+)\.([^;]+)/, (_m, token: string) => `session_token=${token}.${encodeURIComponent("A".repeat(43) + "=")}`);
     expect(tampered).not.toBe(ada.cookie);
     expect((await api("/api/outputs", tampered)).status).toBe(401);
-    expect((await api("/api/auth/sign-out", ada.cookie, { method: "POST", headers: { "content-type": "application/json" }, body: "{}" })).status).toBe(200);
+    expect((await api("/sign-out", ada.cookie, { method: "POST", headers: { accept: "application/json" } })).status).toBe(200);
     expect((await api("/api/outputs", ada.cookie)).status).toBe(401);
   });
 

@@ -1,9 +1,9 @@
-import { Alert, Button, Card, Code, Group, Modal, Radio, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { Alert, Anchor, Button, Card, Code, Group, Modal, Radio, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
 import { notifications } from "@mantine/notifications";
 import { IconAlertTriangle, IconInfoCircle } from "@tabler/icons-react";
 import { useEffect, useState, type ReactNode } from "react";
-import { data, Form, redirect, useRouteLoaderData } from "react-router";
+import { data, Form, Link, redirect, useRouteLoaderData } from "react-router";
 import { ConfirmAction } from "~/components/confirm-action.tsx";
 import { EmptyState } from "~/components/empty-state.tsx";
 import { TextField } from "~/components/form/fields.tsx";
@@ -30,6 +30,7 @@ import { useI18n } from "~/i18n/context.tsx";
 import type { MessageKey, Translate } from "~/i18n/i18n.ts";
 import { getLocale } from "~/i18n/locale.server.ts";
 import { requestContext } from "../../../../server/context.ts";
+import { listWorkspacesNeedingNewOwner } from "../../../../server/auth/workspaces.server.ts";
 import { logger } from "../../../../server/logger.server.ts";
 import { getServices } from "../../../../server/services.server.ts";
 import type { Route } from "./+types/billing";
@@ -47,7 +48,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { balance } = await getWorkspaceBilling(db, workspaceId, { trialWords: config.billing.trialWords });
   // Days and dates in the user's own time zone (the browser names it in a cookie).
   const timeZone = timeZoneFromCookies(request.headers.get("cookie")) ?? "UTC";
-  const [usage, daily, workspace, owner] = await Promise.all([
+  const [usage, daily, workspace, owner, needOwner] = await Promise.all([
     getUsageByTemplate(db, workspaceId, balance.periodStart),
     getDailyUsage(db, workspaceId, balance.periodStart, timeZone),
     db.selectFrom("workspace").select(["stripeCustomerId", "stripeSubscriptionId", "subscriptionStatus"]).where("id", "=", workspaceId).executeTakeFirstOrThrow(),
@@ -59,6 +60,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       .where("member.role", "=", "owner")
       .orderBy("member.createdAt")
       .executeTakeFirst(),
+    listWorkspacesNeedingNewOwner(db, user.id),
   ]);
   const url = new URL(request.url);
   const plan = url.searchParams.get("plan");
@@ -75,6 +77,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       liveSubscription: hasLiveSubscription(workspace),
     },
     ownerEmail: owner?.email ?? user.email,
+    /** A workspace this user owns alone that has members: deleting the account waits for a new owner. */
+    transferFirst: needOwner[0]?.name ?? null,
     chosen: isPlanId(plan) && isBillingPeriod(period) ? { plan, period } : null,
     checkout: (checkoutOutcomes as readonly string[]).includes(checkout ?? "") ? (checkout as CheckoutOutcome) : null,
   };
@@ -376,6 +380,14 @@ export default function BillingSettings({ loaderData, actionData: answer }: Rout
           {t("settings.delete.warning")}
           {payments.liveSubscription ? ` ${t("credits.billing.deleteCancels")}` : ""}
         </Text>
+        {loaderData.transferFirst !== null ? (
+          <Alert variant="light" color="yellow" icon={<IconAlertTriangle aria-hidden />} mb="md">
+            {t("settings.delete.transferFirst", { workspace: loaderData.transferFirst })}{" "}
+            <Anchor component={Link} to="/settings/workspace#members">
+              {t("settings.delete.toMembers")}
+            </Anchor>
+          </Alert>
+        ) : null}
         <ValidatedForm schema={deleteAccountSchema} result={actionData?.intent === "delete" || !actionData?.intent ? (actionData as FormFailure | undefined) : undefined} reloadDocument>
           <input type="hidden" name="intent" value="delete" />
           <Stack gap="md">
