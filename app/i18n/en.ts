@@ -171,6 +171,7 @@ export const en = {
   "validation.passwordTooShort": "Use at least 8 characters",
   "validation.passwordTooLong": "Use at most 128 characters",
   "validation.nameTooLong": "Use at most 50 characters",
+  "validation.nameInvalid": "Use letters, spaces and punctuation only (no line breaks or control characters)",
 
   // Accounts
   "auth.signIn.meta": "Log in · Sellscribe",

@@ -173,6 +173,7 @@ export const es: Record<MessageKey, string> = {
   "validation.passwordTooShort": "Usa al menos 8 caracteres",
   "validation.passwordTooLong": "Usa como máximo 128 caracteres",
   "validation.nameTooLong": "Usa como máximo 50 caracteres",
+  "validation.nameInvalid": "Usa solo letras, espacios y signos (sin saltos de línea ni caracteres de control)",
 
   // Accounts
   "auth.signIn.meta": "Iniciar sesión · Sellscribe",
