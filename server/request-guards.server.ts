@@ -109,33 +109,24 @@ export function readBodies(limitFor: (req: IncomingMessage) => number = bodyLimi
     if (Number(req.headers["content-length"] ?? 0) > limit) return tooLarge();
     const chunks: Buffer[] = [];
     let size = 0;
-    let done = false;
-    const finish = (error?: unknown) => {
-      if (done) return;
-      done = true;
-      req.off("data", onData).off("end", onEnd).off("error", onError).off("aborted", onAborted);
-      if (error) return next(error);
+    const detach = () => req.off("data", onData).off("end", onEnd).off("error", onGone).off("aborted", onGone);
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= limit) return void chunks.push(chunk);
+      detach();
+      tooLarge();
+    };
+    const onEnd = () => {
+      detach();
       bodies.set(req, Buffer.concat(chunks, size));
       next();
     };
-    const onData = (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > limit) {
-        done = true;
-        req.off("data", onData).off("end", onEnd).off("error", onError).off("aborted", onAborted);
-        tooLarge();
-        return;
-      }
-      chunks.push(chunk);
-    };
-    const onEnd = () => finish();
     // The client went away mid-body: nobody is left to answer.
-    const onError = () => {
-      done = true;
+    const onGone = () => {
+      detach();
       req.socket.destroy();
     };
-    const onAborted = onError;
-    req.on("data", onData).on("end", onEnd).on("error", onError).on("aborted", onAborted);
+    req.on("data", onData).on("end", onEnd).on("error", onGone).on("aborted", onGone);
   };
 }
 

@@ -1,7 +1,6 @@
 // Redirect targets from a query or form field (redirectTo): only paths on this site.
+import { hasUnprintable } from "./printable.ts";
 
-// ASCII controls, DEL, C1 controls, line and paragraph separators, and invisible format marks.
-const unprintable = /[\p{Cc}\p{Cf}\u2028\u2029]/u;
 const base = "http://sellscribe.invalid";
 
 /** Each percent-decoding of `value` until it stops changing (or cannot be decoded). */
@@ -33,7 +32,7 @@ export function safeRedirectPath(target: unknown, fallback = "/dashboard"): stri
   const forms = decodings(target);
   if (!forms) return fallback;
   for (const form of forms) {
-    if (unprintable.test(form) || !form.startsWith("/") || form.startsWith("//") || form.startsWith("/\\")) return fallback;
+    if (hasUnprintable(form) || !form.startsWith("/") || form.startsWith("//") || form.startsWith("/\\")) return fallback;
   }
   let url: URL;
   try {

@@ -31,9 +31,9 @@ function cleanUserFields<T extends Record<string, unknown>>(user: T): Partial<T>
   if ("firstName" in user) cleaned.firstName = cleanName(user.firstName);
   if ("lastName" in user) cleaned.lastName = cleanName(user.lastName);
   if ("name" in user) {
-    const first = "firstName" in user ? cleanName(user.firstName) : undefined;
-    const last = "lastName" in user ? cleanName(user.lastName) : undefined;
-    cleaned.name = first !== undefined || last !== undefined ? joinName(first ?? "", last ?? "") : joinName(String(user.name ?? "").slice(0, 200), "").slice(0, 101);
+    // Our forms send first and last name with it: the full name is theirs joined; otherwise the name alone, cleaned.
+    const hasParts = "firstName" in user || "lastName" in user;
+    cleaned.name = hasParts ? joinName(String(user.firstName ?? ""), String(user.lastName ?? "")) : cleanName(user.name);
   }
   if ("image" in user && user.image != null) cleaned.image = safeImageUrl(user.image);
   return cleaned as Partial<T>;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { cleanName, hasUnprintable, joinName, maxNameLength, safeImageUrl, splitDisplayName } from "./names.ts";
+import { hasUnprintable } from "../../app/lib/printable.ts";
+import { cleanName, joinName, maxNameLength, safeImageUrl, splitDisplayName } from "./names.ts";
 
 describe("splitDisplayName (seed §3)", () => {
   it("takes the first word as first name and the second as last name", () => {

@@ -1,23 +1,18 @@
+// Relative, not "~/": plain-Node scripts (npm run credits) load this through services.server.ts.
+import { hasUnprintable, replaceUnprintable } from "../../app/lib/printable.ts";
+
 /** Longest first or last name, on every path (forms, external sign-in, Better Auth's API). */
 export const maxNameLength = 50;
-
-// Control characters, line and paragraph separators and invisible format marks (bidi overrides…).
-const unprintable = /[\p{Cc}\p{Cf}\u2028\u2029]/gu;
 
 /** A name as we store it: no control or invisible characters, single spaces, at most 50 characters. */
 export function cleanName(value: unknown): string {
   if (typeof value !== "string") return "";
-  return [...value.slice(0, 10 * maxNameLength).replace(unprintable, " ").replace(/\s+/g, " ").trim()].slice(0, maxNameLength).join("").trim();
-}
-
-/** Whether a submitted name holds a character `cleanName` would drop (the forms refuse those). */
-export function hasUnprintable(value: string): boolean {
-  return new RegExp(unprintable.source, "u").test(value);
+  return [...replaceUnprintable(value.slice(0, 10 * maxNameLength), " ").replace(/\s+/g, " ").trim()].slice(0, maxNameLength).join("").trim();
 }
 
 /** Seed §3: the first word of a display name is the first name, the second word the last name. */
 export function splitDisplayName(displayName: string | null | undefined): { firstName: string; lastName: string } {
-  const [first = "", second = ""] = (displayName ?? "").slice(0, 1000).replace(new RegExp(unprintable.source, "gu"), " ").trim().split(/\s+/);
+  const [first = "", second = ""] = replaceUnprintable((displayName ?? "").slice(0, 1000), " ").trim().split(/\s+/);
   return { firstName: cleanName(first), lastName: cleanName(second) };
 }
 

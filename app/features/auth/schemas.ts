@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { hasUnprintable } from "~/lib/printable.ts";
 
 // Messages are catalog keys; the form shows them in the page's language.
 const required = "validation.required";
@@ -13,14 +14,12 @@ export const emailField = z
 
 export const newPasswordField = z.string().min(1, required).min(8, "validation.passwordTooShort").max(128, "validation.passwordTooLong");
 
-// Control characters, line breaks and invisible marks have no place in a name (or a mail header).
-const unprintable = /[\p{Cc}\p{Cf}\u2028\u2029]/u;
 const nameField = z
   .string()
   .trim()
   .min(1, required)
   .max(50, "validation.nameTooLong")
-  .refine((name) => !unprintable.test(name), "validation.nameInvalid");
+  .refine((name) => !hasUnprintable(name), "validation.nameInvalid");
 
 export const signInSchema = z.object({
   email: emailField,

@@ -40,7 +40,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
 }
 
-/** Downloads and redirects only: any other method is a 405 from the error catalogue. */
+/** A link, not a form: a POST (or any method with a body) is a 405 from the error catalogue. */
 export async function action({ request, context }: Route.ActionArgs) {
   return methodNotAllowedResponse({ request, locale: getLocale(request), requestId: context.get(requestContext).requestId, allow: "GET, HEAD" });
 }
