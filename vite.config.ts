@@ -39,6 +39,5 @@ export default defineConfig({
       },
     },
   },
-  resolve: { tsconfigPaths: true },
   plugins: [reactRouter()],
 });

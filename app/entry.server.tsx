@@ -4,8 +4,8 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
 import { ServerRouter, type EntryContext, type RouterContextProvider } from "react-router";
-import { requestContext } from "../server/context.ts";
-import { logger } from "../server/logger.server.ts";
+import { requestContext } from "#server/context.ts";
+import { logger } from "#server/logger.server.ts";
 import { NonceProvider } from "./components/nonce.tsx";
 
 export const streamTimeout = 5_000;

@@ -4,9 +4,9 @@
 //  (b) 50 concurrent streaming generations: errors and the server's memory growth (VmRSS).
 import { readFileSync } from "node:fs";
 import { performance } from "node:perf_hooks";
-import { readGenerationStream, type GenerationEvent } from "../app/features/generate/generation-events.ts";
-import { startAiStub } from "../tests/support/ai-stub-server.ts";
-import { startServer, type ServerProcess } from "../tests/support/server-process.ts";
+import { readGenerationStream, type GenerationEvent } from "#app/features/generate/generation-events.ts";
+import { startAiStub } from "#tests/support/ai-stub-server.ts";
+import { startServer, type ServerProcess } from "#tests/support/server-process.ts";
 
 export interface GenerationFigures {
   firstTextMs: number[];

@@ -1,5 +1,5 @@
 // npm run bench: prints figures and ratios against targets; asserts nothing (these machines are shared).
-import { startServer } from "../tests/support/server-process.ts";
+import { startServer } from "#tests/support/server-process.ts";
 import { printGeneration, runGenerationBench } from "./generation.ts";
 import { printLighthouse, runLighthouse } from "./lighthouse.ts";
 import { runAndPrintOutputsBenches } from "./outputs.ts";

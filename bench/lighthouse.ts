@@ -93,7 +93,7 @@ if (import.meta.main) {
   const chromePath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
   // --url=http://host:port measures a server that is already running; otherwise the build in BUILD_DIR is started.
   const url = option("url");
-  const { startServer } = await import("../tests/support/server-process.ts");
+  const { startServer } = await import("#tests/support/server-process.ts");
   const server = url ? undefined : await startServer(process.env.BUILD_DIR ? { BUILD_DIR: process.env.BUILD_DIR } : {});
   try {
     console.log(`Lighthouse against ${url ?? `${server!.url} (build: ${process.env.BUILD_DIR ?? "build"})`}, ${runs} run(s) per page`);

@@ -11,10 +11,10 @@ import autocannon from "autocannon";
 import SQLite from "better-sqlite3";
 import { Kysely, PostgresDialect, SqliteDialect, sql, type CompiledQuery } from "kysely";
 import pg from "pg";
-import { listOutputs, type OutputFilter } from "../app/features/outputs/outputs.server.ts";
-import type { Database } from "../server/db/schema.ts";
-import { createTestDb, testDatabaseKinds, type TestDatabaseKind } from "../tests/support/test-db.ts";
-import { startServer } from "../tests/support/server-process.ts";
+import { listOutputs, type OutputFilter } from "#app/features/outputs/outputs.server.ts";
+import type { Database } from "#server/db/schema.ts";
+import { createTestDb, testDatabaseKinds, type TestDatabaseKind } from "#tests/support/test-db.ts";
+import { startServer } from "#tests/support/server-process.ts";
 
 const bigUserOutputs = 100_000;
 const otherUsers = 99;

@@ -1,6 +1,6 @@
 // Housekeeping while the server runs: now, and every 10 minutes after. (Started by createApp; it is
 // not in services.server.ts because scripts and benchmarks load that module without the app's bundler.)
-import { recoverInterruptedGenerations } from "~/features/billing/generation-credits.server.ts";
+import { recoverInterruptedGenerations } from "#app/features/billing/generation-credits.server.ts";
 import type { Db } from "./db/db.server.ts";
 import { logger } from "./logger.server.ts";
 import type { RateLimiter } from "./rate-limit.server.ts";

@@ -1,9 +1,9 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Socket } from "node:net";
 import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
-import { apiErrorBody, apiErrors, type ApiErrorCode } from "~/lib/errors.ts";
-import { resolveLocale } from "~/i18n/i18n.ts";
-import type { MessageParams } from "~/i18n/i18n.ts";
+import { apiErrorBody, apiErrors, type ApiErrorCode } from "#app/lib/errors.ts";
+import { resolveLocale } from "#app/i18n/i18n.ts";
+import type { MessageParams } from "#app/i18n/i18n.ts";
 
 const safeMethods = new Set(["GET", "HEAD", "OPTIONS"]);
 

@@ -1,6 +1,6 @@
 import { Button, Group, Popover, Stack, Text, type ButtonProps } from "@mantine/core";
 import { useState, type ReactNode } from "react";
-import { useI18n } from "~/i18n/context.tsx";
+import { useI18n } from "#app/i18n/context.tsx";
 
 interface ConfirmActionProps extends ButtonProps {
   /** What the confirming button says and does, e.g. a submit button of a form. */

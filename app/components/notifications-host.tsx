@@ -1,5 +1,5 @@
 // Loaded on demand by notifications-on-demand.tsx, with the styles toasts need.
-import "~/styles/mantine-notifications.css";
+import "#app/styles/mantine-notifications.css";
 import { Notifications } from "@mantine/notifications";
 import { useToastRules } from "./toast-rules.ts";
 

@@ -1,6 +1,6 @@
 import { Button, Container, Stack, Text, Title } from "@mantine/core";
 import { Link } from "react-router";
-import { useI18n } from "~/i18n/context.tsx";
+import { useI18n } from "#app/i18n/context.tsx";
 
 /** A full page for 404, other client errors and 500s, with a way back home. */
 export function StatusPage({ status }: { status: number }) {

@@ -1,6 +1,6 @@
 import { hideNotification, notificationsStore, updateNotificationsState, type NotificationData } from "@mantine/notifications";
 import { useEffect } from "react";
-import { useI18n } from "~/i18n/context.tsx";
+import { useI18n } from "#app/i18n/context.tsx";
 
 // Mantine's toasts already close after their time, pause while hovered or focused, and can be
 // dragged or swiped away. The seed asks for two more rules (§4), added here for every toast at once:

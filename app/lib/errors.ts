@@ -1,6 +1,6 @@
 // THE error catalogue for JSON answers: each code has its HTTP status and the message key shown to
 // the user. Every JSON error body has one shape, ApiError, built by apiErrorBody.
-import { translate, type Locale, type MessageKey, type MessageParams } from "~/i18n/i18n.ts";
+import { translate, type Locale, type MessageKey, type MessageParams } from "#app/i18n/i18n.ts";
 
 export const apiErrors = {
   BAD_REQUEST: { status: 400, message: "api.error.badRequest" },

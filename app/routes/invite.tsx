@@ -1,12 +1,12 @@
 import { Alert, Button, Stack, Text } from "@mantine/core";
 import { data, Form, Link, redirect } from "react-router";
-import { AuthCard } from "~/features/auth/auth-card.tsx";
-import { getUser } from "~/features/auth/session.server.ts";
-import { pageMeta } from "~/features/marketing/meta.ts";
-import { acceptInvitation, findInvitation, type AcceptResult } from "~/features/workspace/members.server.ts";
-import { useI18n } from "~/i18n/context.tsx";
-import type { MessageKey } from "~/i18n/i18n.ts";
-import { getServices } from "../../server/services.server.ts";
+import { AuthCard } from "#app/features/auth/auth-card.tsx";
+import { getUser } from "#app/features/auth/session.server.ts";
+import { pageMeta } from "#app/features/marketing/meta.ts";
+import { acceptInvitation, findInvitation, type AcceptResult } from "#app/features/workspace/members.server.ts";
+import { useI18n } from "#app/i18n/context.tsx";
+import type { MessageKey } from "#app/i18n/i18n.ts";
+import { getServices } from "#server/services.server.ts";
 import type { Route } from "./+types/invite";
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "invite.meta");

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { en } from "~/i18n/en.ts";
-import { translate } from "~/i18n/i18n.ts";
+import { en } from "#app/i18n/en.ts";
+import { translate } from "#app/i18n/i18n.ts";
 import { maxCount, parseCount } from "./count.ts";
 import { enforceTitleRules, titleMaxLength } from "./product-title.ts";
 import { getTemplateById, getTemplateBySlug, templatePath, templates } from "./registry.ts";

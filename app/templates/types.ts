@@ -1,5 +1,5 @@
 import type { Icon } from "@tabler/icons-react";
-import type { Locale } from "~/i18n/i18n.ts";
+import type { Locale } from "#app/i18n/i18n.ts";
 
 /** A text in every language of the UI; template modules carry their own words so adding one is one file. */
 export type Localized = Record<Locale, string>;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { MessageKey, MessageParams } from "~/i18n/i18n.ts";
+import type { MessageKey, MessageParams } from "#app/i18n/i18n.ts";
 import { maxCount, parseCount } from "./count.ts";
 import type { FieldSpec, TemplateDefinition, TemplateInputs } from "./types.ts";
 

@@ -1,6 +1,6 @@
 import { APICallError } from "ai";
-import type { GenerationErrorCode } from "../../app/features/generate/generation-events.ts";
-import type { MessageKey } from "../../app/i18n/i18n.ts";
+import type { GenerationErrorCode } from "#app/features/generate/generation-events.ts";
+import type { MessageKey } from "#app/i18n/i18n.ts";
 
 /** The small catalogue every generation failure maps to: HTTP status, the user's message, and whether a retry may help. */
 export const generationErrors: Record<GenerationErrorCode, { status: number; messageKey: MessageKey; retryable: boolean }> = {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { getTemplateById } from "../../app/templates/registry.ts";
-import { titleMaxLength } from "../../app/templates/product-title.ts";
+import { getTemplateById } from "#app/templates/registry.ts";
+import { titleMaxLength } from "#app/templates/product-title.ts";
 import { composeOffline, createOfflineWriter } from "./offline-writer.server.ts";
 import { GenerationError } from "./errors.server.ts";
 

@@ -2,8 +2,8 @@
 // inputs with fixed sentence patterns (deterministic: the same inputs give the same outputs), a
 // different opening, structure and closing for each output, following the template, tone and rating.
 // It streams word by word like a provider, so the page behaves the same with or without one.
-import type { TemplateInputs } from "../../app/templates/types.ts";
-import { ratingStars } from "../../app/templates/rules.ts";
+import type { TemplateInputs } from "#app/templates/types.ts";
+import { ratingStars } from "#app/templates/rules.ts";
 import type { AiConfig } from "../config.server.ts";
 import { GenerationError } from "./errors.server.ts";
 import { outputCount, sleep, type WriteRequest, type WriteResult, type Writer } from "./writer-types.server.ts";

@@ -4,7 +4,7 @@ import { createOpenAI } from "@ai-sdk/openai";
 import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
 import { Output, streamText, type LanguageModel, type OutputInterface } from "ai";
 import { z } from "zod";
-import type { PromptFormat } from "../../app/templates/types.ts";
+import type { PromptFormat } from "#app/templates/types.ts";
 import type { AiConfig } from "../config.server.ts";
 import { logger } from "../logger.server.ts";
 import { classifyProviderError, GenerationError } from "./errors.server.ts";

@@ -2,9 +2,9 @@
 // the history pages and API clients call most, and React Router's matching and middleware cost
 // more than the query itself (docs/decisions/011). The handlers stay in app/features/outputs.
 import express, { type RequestHandler } from "express";
-import { readRequestSession } from "~/features/auth/session.server.ts";
-import { handleListOutputs, handleOutputRequest, handleRestoreOutput, type OutputsApiContext } from "~/features/outputs/outputs-api.server.ts";
-import { resolveLocale } from "~/i18n/i18n.ts";
+import { readRequestSession } from "#app/features/auth/session.server.ts";
+import { handleListOutputs, handleOutputRequest, handleRestoreOutput, type OutputsApiContext } from "#app/features/outputs/outputs-api.server.ts";
+import { resolveLocale } from "#app/i18n/i18n.ts";
 import type { Db } from "../db/db.server.ts";
 import { sendFetchResponse, toFetchRequest } from "./fetch-bridge.server.ts";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { hasUnprintable } from "../../app/lib/printable.ts";
+import { hasUnprintable } from "#app/lib/printable.ts";
 import { cleanName, joinName, maxNameLength, safeImageUrl, splitDisplayName } from "./names.ts";
 
 describe("splitDisplayName (seed §3)", () => {

@@ -1,5 +1,4 @@
-// Relative, not "~/": plain-Node scripts (npm run credits) load this through services.server.ts.
-import { hasUnprintable, replaceUnprintable } from "../../app/lib/printable.ts";
+import { hasUnprintable, replaceUnprintable } from "#app/lib/printable.ts";
 
 /** Longest first or last name, on every path (forms, external sign-in, Better Auth's API). */
 export const maxNameLength = 50;

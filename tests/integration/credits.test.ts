@@ -2,17 +2,17 @@
 // plan changes, bonus words, and 50 concurrent reservations and generations that never overdraw a balance.
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { getWorkspaceBilling, grantBonusWords, ledgerTotal, releaseCredits, reserveCredits, settleCredits, type CreditOptions } from "~/features/billing/credits.server.ts";
-import { recoverInterruptedGenerations } from "~/features/billing/generation-credits.server.ts";
-import { getDailyUsage } from "~/features/billing/usage.server.ts";
-import { readGenerationStream, type GenerationEvent } from "~/features/generate/generation-events.ts";
-import { handleGenerationPost } from "~/features/generate/generation-request.server.ts";
-import { createWriter } from "../../server/ai/writer.server.ts";
-import { createAuth } from "../../server/auth/auth.server.ts";
-import { getActiveMembership } from "../../server/auth/workspaces.server.ts";
-import { buildConfig, type AppConfig } from "../../server/config.server.ts";
-import type { Db } from "../../server/db/db.server.ts";
-import type { WorkspacePlan } from "../../server/db/schema.ts";
+import { getWorkspaceBilling, grantBonusWords, ledgerTotal, releaseCredits, reserveCredits, settleCredits, type CreditOptions } from "#app/features/billing/credits.server.ts";
+import { recoverInterruptedGenerations } from "#app/features/billing/generation-credits.server.ts";
+import { getDailyUsage } from "#app/features/billing/usage.server.ts";
+import { readGenerationStream, type GenerationEvent } from "#app/features/generate/generation-events.ts";
+import { handleGenerationPost } from "#app/features/generate/generation-request.server.ts";
+import { createWriter } from "#server/ai/writer.server.ts";
+import { createAuth } from "#server/auth/auth.server.ts";
+import { getActiveMembership } from "#server/auth/workspaces.server.ts";
+import { buildConfig, type AppConfig } from "#server/config.server.ts";
+import type { Db } from "#server/db/db.server.ts";
+import type { WorkspacePlan } from "#server/db/schema.ts";
 import { startAiStub, type AiStub } from "../support/ai-stub-server.ts";
 import { runReserveWorker } from "../support/reserve-worker.ts";
 import { createTestDb, testDatabaseKinds, type TestDb } from "../support/test-db.ts";

@@ -1,14 +1,14 @@
 // Generations against the stub provider over real HTTP + SSE (OpenAI-compatible and Anthropic wire formats),
 // saved to SQLite and (with TEST_DATABASE_URL) PostgreSQL.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createGenerationEventParser, readGenerationStream, type GenerationEvent } from "~/features/generate/generation-events.ts";
-import { handleGenerationPost } from "~/features/generate/generation-request.server.ts";
-import { runGeneration, type GenerationHooks } from "~/features/generate/generation.server.ts";
-import { getTemplateById } from "~/templates/registry.ts";
-import { createWriter } from "../../server/ai/writer.server.ts";
-import { createAuth } from "../../server/auth/auth.server.ts";
-import { buildConfig, type AppConfig } from "../../server/config.server.ts";
-import { createRateLimiter, type RateLimiter } from "../../server/rate-limit.server.ts";
+import { createGenerationEventParser, readGenerationStream, type GenerationEvent } from "#app/features/generate/generation-events.ts";
+import { handleGenerationPost } from "#app/features/generate/generation-request.server.ts";
+import { runGeneration, type GenerationHooks } from "#app/features/generate/generation.server.ts";
+import { getTemplateById } from "#app/templates/registry.ts";
+import { createWriter } from "#server/ai/writer.server.ts";
+import { createAuth } from "#server/auth/auth.server.ts";
+import { buildConfig, type AppConfig } from "#server/config.server.ts";
+import { createRateLimiter, type RateLimiter } from "#server/rate-limit.server.ts";
 import { startAiStub, type AiStub } from "../support/ai-stub-server.ts";
 import { createTestDb, testDatabaseKinds, type TestDb } from "../support/test-db.ts";
 

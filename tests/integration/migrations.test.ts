@@ -1,8 +1,8 @@
 import { sql } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
-import { pingDb } from "../../server/db/db.server.ts";
-import { migrateDatabase } from "../../server/services.server.ts";
-import { migrations } from "../../server/db/migrations/index.ts";
+import { pingDb } from "#server/db/db.server.ts";
+import { migrateDatabase } from "#server/services.server.ts";
+import { migrations } from "#server/db/migrations/index.ts";
 import { createTestDb, testDatabaseKinds, type TestDb } from "../support/test-db.ts";
 
 describe.each(testDatabaseKinds)("migrations on %s", (kind) => {

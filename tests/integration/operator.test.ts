@@ -2,9 +2,9 @@
 // `npm run plan` start), against the same DATABASE_URL the server uses, on SQLite and PostgreSQL.
 import { spawnSync } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { getWorkspaceBilling } from "~/features/billing/credits.server.ts";
-import { createAuth } from "../../server/auth/auth.server.ts";
-import { getActiveMembership } from "../../server/auth/workspaces.server.ts";
+import { getWorkspaceBilling } from "#app/features/billing/credits.server.ts";
+import { createAuth } from "#server/auth/auth.server.ts";
+import { getActiveMembership } from "#server/auth/workspaces.server.ts";
 import { createTestDb, testDatabaseKinds, type TestDb } from "../support/test-db.ts";
 
 describe.each(testDatabaseKinds)("operator commands on %s", (kind) => {

@@ -2,8 +2,8 @@
 // edit, delete + undo, export, and that no function or route ever reaches another user's outputs.
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { csvCell, exportOutputsResponse } from "~/features/outputs/output-export.server.ts";
-import { handleListOutputs, handleOutputRequest, handleRestoreOutput, type OutputsApiContext } from "~/features/outputs/outputs-api.server.ts";
+import { csvCell, exportOutputsResponse } from "#app/features/outputs/output-export.server.ts";
+import { handleListOutputs, handleOutputRequest, handleRestoreOutput, type OutputsApiContext } from "#app/features/outputs/outputs-api.server.ts";
 import {
   decodeCursor,
   deleteOutput,
@@ -19,9 +19,9 @@ import {
   updateOutput,
   type OutputFilter,
   type OutputView,
-} from "~/features/outputs/outputs.server.ts";
-import { getActiveMembership } from "../../server/auth/workspaces.server.ts";
-import { createAuth } from "../../server/auth/auth.server.ts";
+} from "#app/features/outputs/outputs.server.ts";
+import { getActiveMembership } from "#server/auth/workspaces.server.ts";
+import { createAuth } from "#server/auth/auth.server.ts";
 import { createTestDb, testDatabaseKinds, type TestDb } from "../support/test-db.ts";
 
 interface TestUser {

@@ -2,9 +2,9 @@
 // it answers only when Better Auth would say the same, and hands every other case back to it.
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createAuth, sessionDays, type Auth } from "../../server/auth/auth.server.ts";
-import { cookieValue, readSession, sessionCookieSettings, type SessionCookieSettings } from "../../server/auth/session-reader.server.ts";
-import { buildConfig } from "../../server/config.server.ts";
+import { createAuth, sessionDays, type Auth } from "#server/auth/auth.server.ts";
+import { cookieValue, readSession, sessionCookieSettings, type SessionCookieSettings } from "#server/auth/session-reader.server.ts";
+import { buildConfig } from "#server/config.server.ts";
 import { createTestDb, testDatabaseKinds, type TestDb } from "../support/test-db.ts";
 
 const password = "correct horse battery";

@@ -1,12 +1,12 @@
 // Payments against a local stand-in for Stripe's API (real HTTP, through the stripe library's host/port/protocol
 // options), and webhooks signed with the library's test-header helper, on SQLite and PostgreSQL.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { getWorkspaceBilling, ledgerTotal, reserveCredits } from "~/features/billing/credits.server.ts";
-import { cancelSubscriptionsOf, createPortalSession, setCancelAtPeriodEnd, startCheckout } from "~/features/billing/stripe.server.ts";
-import { handleStripeWebhook } from "~/features/billing/stripe-webhook.server.ts";
-import { createAuth } from "../../server/auth/auth.server.ts";
-import { getActiveMembership, listSoleOwnedWorkspaceIds } from "../../server/auth/workspaces.server.ts";
-import { buildConfig, type AppConfig } from "../../server/config.server.ts";
+import { getWorkspaceBilling, ledgerTotal, reserveCredits } from "#app/features/billing/credits.server.ts";
+import { cancelSubscriptionsOf, createPortalSession, setCancelAtPeriodEnd, startCheckout } from "#app/features/billing/stripe.server.ts";
+import { handleStripeWebhook } from "#app/features/billing/stripe-webhook.server.ts";
+import { createAuth } from "#server/auth/auth.server.ts";
+import { getActiveMembership, listSoleOwnedWorkspaceIds } from "#server/auth/workspaces.server.ts";
+import { buildConfig, type AppConfig } from "#server/config.server.ts";
 import { checkoutSessionObject, invoiceObject, signedEvent, startStripeStub, subscriptionObject, testStripePrices, type StripeStub } from "../support/stripe-stub.ts";
 import { createTestDb, testDatabaseKinds, type TestDb } from "../support/test-db.ts";
 

@@ -3,8 +3,8 @@
 // within one connection. Prints a JSON array of booleans (reserved or refused).
 //   DATABASE_URL=… WORKSPACE_ID=… COUNT=10 WORDS=100 TRIAL_WORDS=1000 node --disable-warning=ExperimentalWarning tests/support/reserve-worker.ts
 import { spawn } from "node:child_process";
-import { reserveCredits } from "../../app/features/billing/credits.server.ts";
-import { createDb } from "../../server/db/db.server.ts";
+import { reserveCredits } from "#app/features/billing/credits.server.ts";
+import { createDb } from "#server/db/db.server.ts";
 import { isMainModule } from "./standalone.ts";
 
 /** Runs the worker as a child process and resolves with its results. */

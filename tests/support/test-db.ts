@@ -3,10 +3,10 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { createDb, type Db } from "../../server/db/db.server.ts";
-import { buildConfig, type AppConfig } from "../../server/config.server.ts";
-import { createMailer, type Mailer } from "../../server/mail/mail.server.ts";
-import { migrateDatabase } from "../../server/services.server.ts";
+import { createDb, type Db } from "#server/db/db.server.ts";
+import { buildConfig, type AppConfig } from "#server/config.server.ts";
+import { createMailer, type Mailer } from "#server/mail/mail.server.ts";
+import { migrateDatabase } from "#server/services.server.ts";
 
 export type TestDatabaseKind = "sqlite" | "postgres";
 

@@ -1,5 +1,5 @@
 import { Button, Checkbox, PasswordInput, TextInput, type ButtonProps, type CheckboxProps, type PasswordInputProps, type TextInputProps } from "@mantine/core";
-import { useI18n } from "~/i18n/context.tsx";
+import { useI18n } from "#app/i18n/context.tsx";
 import { useFormState } from "./validated-form.tsx";
 
 type NamedProps<P> = Omit<P, "name" | "error"> & { name: string };

@@ -2,8 +2,8 @@ import { notifications } from "@mantine/notifications";
 import { createContext, useCallback, useContext, useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { Form, useNavigation, type FormProps } from "react-router";
 import type { z } from "zod";
-import { useI18n } from "~/i18n/context.tsx";
-import type { MessageKey } from "~/i18n/i18n.ts";
+import { useI18n } from "#app/i18n/context.tsx";
+import type { MessageKey } from "#app/i18n/i18n.ts";
 import { fieldErrorsOf, type FieldErrors, type FormFailure } from "./form-errors.ts";
 
 interface FormState {

@@ -1,8 +1,8 @@
 import { ActionIcon, Group, NavLink, Stack, Tooltip } from "@mantine/core";
 import { IconHeart, IconHistory, IconLayoutDashboard, IconPlus, IconTemplate } from "@tabler/icons-react";
 import { Link, useLocation } from "react-router";
-import { useI18n } from "~/i18n/context.tsx";
-import type { MessageKey } from "~/i18n/i18n.ts";
+import { useI18n } from "#app/i18n/context.tsx";
+import type { MessageKey } from "#app/i18n/i18n.ts";
 
 const items: { to: string; label: MessageKey; icon: typeof IconHistory }[] = [
   { to: "/dashboard", label: "shell.nav.dashboard", icon: IconLayoutDashboard },

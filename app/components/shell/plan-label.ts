@@ -1,6 +1,6 @@
-import type { PlanState } from "~/features/billing/credits.server.ts";
-import { getPlan } from "~/features/billing/plans.ts";
-import type { Translate } from "~/i18n/i18n.ts";
+import type { PlanState } from "#app/features/billing/credits.server.ts";
+import { getPlan } from "#app/features/billing/plans.ts";
+import type { Translate } from "#app/i18n/i18n.ts";
 
 /** 'Trial · 5 days left', 'Trial ended', 'No plan' or 'Pro plan', from the workspace's real state. */
 export function planLabel(plan: PlanState, t: Translate): string {

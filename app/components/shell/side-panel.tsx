@@ -1,9 +1,9 @@
 import { Anchor, Badge, Divider, Drawer, Group, Progress, Stack, Text, Title } from "@mantine/core";
 import { Link } from "react-router";
-import { usedPercent } from "~/features/billing/credit-balance-figures.tsx";
-import type { WorkspaceBilling } from "~/features/billing/credits.server.ts";
-import { useI18n } from "~/i18n/context.tsx";
-import type { MessageKey } from "~/i18n/i18n.ts";
+import { usedPercent } from "#app/features/billing/credit-balance-figures.tsx";
+import type { WorkspaceBilling } from "#app/features/billing/credits.server.ts";
+import { useI18n } from "#app/i18n/context.tsx";
+import type { MessageKey } from "#app/i18n/i18n.ts";
 import { planLabel } from "./plan-label.ts";
 
 const news: { date: string; title: MessageKey; body: MessageKey }[] = [

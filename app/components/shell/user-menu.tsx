@@ -3,7 +3,7 @@ import { notifications } from "@mantine/notifications";
 import { IconChartBar, IconCreditCard, IconLogout, IconSelector, IconSettings, IconUserPlus } from "@tabler/icons-react";
 import { useState } from "react";
 import { Link } from "react-router";
-import { useI18n } from "~/i18n/context.tsx";
+import { useI18n } from "#app/i18n/context.tsx";
 
 interface UserMenuProps {
   firstName: string;

@@ -1,12 +1,12 @@
 import { APIError } from "better-auth/api";
 import { data, type RouterContextProvider } from "react-router";
 import type { z } from "zod";
-import { fieldErrorsOf, type FormFailure } from "~/components/form/form-errors.ts";
-import { readForm } from "~/components/form/form-data.server.ts";
-import { requestContext } from "../../../server/context.ts";
-import { logger } from "../../../server/logger.server.ts";
-import type { RateLimitRule } from "../../../server/rate-limit.server.ts";
-import { getServices } from "../../../server/services.server.ts";
+import { fieldErrorsOf, type FormFailure } from "#app/components/form/form-errors.ts";
+import { readForm } from "#app/components/form/form-data.server.ts";
+import { requestContext } from "#server/context.ts";
+import { logger } from "#server/logger.server.ts";
+import type { RateLimitRule } from "#server/rate-limit.server.ts";
+import { getServices } from "#server/services.server.ts";
 
 export const auth = () => getServices().auth();
 

@@ -2,8 +2,8 @@ import { Anchor, Box, Button, Center, Divider, Paper, Stack, Text, Title } from 
 import { IconBrandGoogle, IconKey } from "@tabler/icons-react";
 import type { ReactNode } from "react";
 import { Form, Link } from "react-router";
-import { Logo } from "~/components/logo.tsx";
-import { useI18n } from "~/i18n/context.tsx";
+import { Logo } from "#app/components/logo.tsx";
+import { useI18n } from "#app/i18n/context.tsx";
 
 /** The centred card every sign-in style page sits in. */
 export function AuthCard({ title, subtitle, children, footer }: { title: string; subtitle?: string; children: ReactNode; footer?: ReactNode }) {

@@ -1,4 +1,4 @@
-import { getServices } from "../../../server/services.server.ts";
+import { getServices } from "#server/services.server.ts";
 
 /** Whether a password-reset token exists and has not expired (Better Auth deletes it once used). */
 export async function isResetTokenUsable(token: string, now = new Date()): Promise<boolean> {

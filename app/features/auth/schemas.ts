@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { hasUnprintable } from "~/lib/printable.ts";
+import { hasUnprintable } from "#app/lib/printable.ts";
 
 // Messages are catalog keys; the form shows them in the page's language.
 const required = "validation.required";

@@ -1,7 +1,7 @@
 import { createContext, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
-import type { Auth } from "../../../server/auth/auth.server.ts";
-import { readSession, sessionCookieSettings, type SessionCookieSettings } from "../../../server/auth/session-reader.server.ts";
-import { getServices } from "../../../server/services.server.ts";
+import type { Auth } from "#server/auth/auth.server.ts";
+import { readSession, sessionCookieSettings, type SessionCookieSettings } from "#server/auth/session-reader.server.ts";
+import { getServices } from "#server/services.server.ts";
 
 export interface SessionUser {
   id: string;
@@ -62,7 +62,7 @@ export function getUser(context: Readonly<RouterContextProvider>): SessionUser |
   return context.get(userContext);
 }
 
-export { safeRedirectPath } from "~/lib/safe-redirect.ts";
+export { safeRedirectPath } from "#app/lib/safe-redirect.ts";
 
 /** The signed-in user, or a redirect to /sign-in that comes back here afterwards. */
 export function requireUser({ request, context }: { request: Request; context: Readonly<RouterContextProvider> }): SessionUser {

@@ -1,8 +1,8 @@
 import { notifications } from "@mantine/notifications";
 import { useEffect, useRef } from "react";
 import { useSearchParams } from "react-router";
-import { useI18n } from "~/i18n/context.tsx";
-import type { MessageKey } from "~/i18n/i18n.ts";
+import { useI18n } from "#app/i18n/context.tsx";
+import type { MessageKey } from "#app/i18n/i18n.ts";
 
 const notices: Record<string, { color: string; message: MessageKey }> = {
   "reset-sent": { color: "green", message: "auth.forgot.sent" },

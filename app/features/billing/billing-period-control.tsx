@@ -1,5 +1,5 @@
 import { SegmentedControl } from "@mantine/core";
-import { useI18n } from "~/i18n/context.tsx";
+import { useI18n } from "#app/i18n/context.tsx";
 import type { BillingPeriod } from "./plans.ts";
 
 /** Monthly or yearly prices: on /pricing and in the plan chooser. */

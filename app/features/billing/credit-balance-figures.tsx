@@ -1,5 +1,5 @@
 import { Progress, SimpleGrid, Stack, Text } from "@mantine/core";
-import { useI18n } from "~/i18n/context.tsx";
+import { useI18n } from "#app/i18n/context.tsx";
 import type { CreditBalance } from "./credits.server.ts";
 
 /** The share of this period's words used, 0–100, for the usage bars. */

@@ -1,8 +1,8 @@
 // Credits for one generation: reserve the most it may write before the provider is called, settle to
 // the words really written in the transaction that saves the outputs, give it all back on failure or Stop.
-import { translate, type Locale } from "~/i18n/i18n.ts";
-import type { AppConfig } from "../../../server/config.server.ts";
-import type { Db } from "../../../server/db/db.server.ts";
+import { translate, type Locale } from "#app/i18n/i18n.ts";
+import type { AppConfig } from "#server/config.server.ts";
+import type { Db } from "#server/db/db.server.ts";
 import type { GenerationHooks } from "../generate/generation.server.ts";
 import { inTransaction, releaseCredits, reserveCredits, settleCredits, type Reservation } from "./credits.server.ts";
 

@@ -1,10 +1,9 @@
 // Operator commands (scripts/operator.ts): grant bonus words, set a plan without payments.
 //   npm run credits -- grant <email> <words>
 //   npm run plan -- set <email> <plan> [monthly|yearly]
-// Plain relative imports only: Node runs this through type stripping, without the app's "~/" alias.
-import type { AppConfig } from "../../../server/config.server.ts";
-import type { Db } from "../../../server/db/db.server.ts";
-import { getActiveMembership } from "../../../server/auth/workspaces.server.ts";
+import type { AppConfig } from "#server/config.server.ts";
+import type { Db } from "#server/db/db.server.ts";
+import { getActiveMembership } from "#server/auth/workspaces.server.ts";
 import { getWorkspaceBilling, grantBonusWords, syncCreditPeriod, type CreditBalance } from "./credits.server.ts";
 import { billingPeriods, getPlan, isBillingPeriod, isPlanId, planIds, type BillingPeriod, type PlanId } from "./plans.ts";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { en } from "~/i18n/en.ts";
+import { en } from "#app/i18n/en.ts";
 import { allowsUsers, getPlan, isPlanId, plans, sharedFeatures, yearlySavingPercent } from "./plans.ts";
 
 describe("plans", () => {

@@ -1,4 +1,4 @@
-import type { MessageKey } from "~/i18n/i18n.ts";
+import type { MessageKey } from "#app/i18n/i18n.ts";
 
 export const planIds = ["starter", "pro", "enterprise"] as const;
 export type PlanId = (typeof planIds)[number];

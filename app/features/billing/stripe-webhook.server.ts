@@ -1,10 +1,10 @@
 // POST /api/stripe/webhook: verifies Stripe's signature on the raw body, then applies the event to the
 // workspace's plan, period and credits in one transaction with the event's id (a replay changes nothing).
 import type Stripe from "stripe";
-import type { AppConfig, StripeConfig } from "../../../server/config.server.ts";
-import type { Db } from "../../../server/db/db.server.ts";
-import type { Database, WorkspaceTable } from "../../../server/db/schema.ts";
-import { logger } from "../../../server/logger.server.ts";
+import type { AppConfig, StripeConfig } from "#server/config.server.ts";
+import type { Db } from "#server/db/db.server.ts";
+import type { Database, WorkspaceTable } from "#server/db/schema.ts";
+import { logger } from "#server/logger.server.ts";
 import type { Selectable, Transaction } from "kysely";
 import { syncCreditPeriod } from "./credits.server.ts";
 import { payingStatuses, planForPrice, stripeClient } from "./stripe.server.ts";

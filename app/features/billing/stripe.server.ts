@@ -1,9 +1,9 @@
 // Stripe, when configured: Checkout for a plan, the Billing Portal, and ending subscriptions.
 // The secret key lives in config.billing.stripe (non-enumerable) and is only read here.
 import Stripe from "stripe";
-import type { Locale } from "~/i18n/i18n.ts";
-import type { AppConfig, StripeConfig } from "../../../server/config.server.ts";
-import type { Db } from "../../../server/db/db.server.ts";
+import type { Locale } from "#app/i18n/i18n.ts";
+import type { AppConfig, StripeConfig } from "#server/config.server.ts";
+import type { Db } from "#server/db/db.server.ts";
 import { billingPeriods, planIds, type BillingPeriod, type PlanId } from "./plans.ts";
 
 let cached: { config: StripeConfig; client: Stripe } | undefined;

@@ -2,9 +2,9 @@ import { BarChart } from "@mantine/charts";
 import "@mantine/charts/styles.css";
 import { Box, ColorSwatch, Group, Progress, Stack, Text, Title } from "@mantine/core";
 import { useSyncExternalStore } from "react";
-import { templateTypeLabel } from "~/features/templates/template-label.ts";
-import { useI18n } from "~/i18n/context.tsx";
-import { templates } from "~/templates/registry.ts";
+import { templateTypeLabel } from "#app/features/templates/template-label.ts";
+import { useI18n } from "#app/i18n/context.tsx";
+import { templates } from "#app/templates/registry.ts";
 import { dayIn } from "../time-zone/time-zone.ts";
 import type { DailyUsage, TemplateUsage } from "./usage.server.ts";
 

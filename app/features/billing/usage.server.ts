@@ -1,6 +1,6 @@
 // Words generated in a period, for the usage section of /settings/billing.
 import { sql } from "kysely";
-import type { Db } from "../../../server/db/db.server.ts";
+import type { Db } from "#server/db/db.server.ts";
 import { dayIn } from "../time-zone/time-zone.ts";
 
 export interface TemplateUsage {

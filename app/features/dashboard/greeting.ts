@@ -1,4 +1,4 @@
-import type { MessageKey } from "~/i18n/i18n.ts";
+import type { MessageKey } from "#app/i18n/i18n.ts";
 
 /** Morning from 5:00, afternoon from 12:00, evening from 18:00 (and through the night). */
 export function greetingKey(hour: number): MessageKey {

@@ -1,14 +1,14 @@
 // POST /api/generations: checks the request, then streams the generation as server-sent events.
-import { creditRefusalMessage, reserveGenerationCredits } from "~/features/billing/generation-credits.server.ts";
-import { translate, type Locale } from "~/i18n/i18n.ts";
-import { getTemplateById, getTemplateBySlug } from "~/templates/registry.ts";
-import { checkInputs } from "~/templates/validation.ts";
-import type { AppConfig } from "../../../server/config.server.ts";
-import type { Db } from "../../../server/db/db.server.ts";
-import { logger } from "../../../server/logger.server.ts";
-import type { RateLimiter, RateLimitRule } from "../../../server/rate-limit.server.ts";
-import { outputCount, type Writer } from "../../../server/ai/writer.server.ts";
-import { getActiveMembership } from "../../../server/auth/workspaces.server.ts";
+import { creditRefusalMessage, reserveGenerationCredits } from "#app/features/billing/generation-credits.server.ts";
+import { translate, type Locale } from "#app/i18n/i18n.ts";
+import { getTemplateById, getTemplateBySlug } from "#app/templates/registry.ts";
+import { checkInputs } from "#app/templates/validation.ts";
+import type { AppConfig } from "#server/config.server.ts";
+import type { Db } from "#server/db/db.server.ts";
+import { logger } from "#server/logger.server.ts";
+import type { RateLimiter, RateLimitRule } from "#server/rate-limit.server.ts";
+import { outputCount, type Writer } from "#server/ai/writer.server.ts";
+import { getActiveMembership } from "#server/auth/workspaces.server.ts";
 import { encodeGenerationEvent, generationRequestSchema, type GenerationRequestError } from "./generation-events.ts";
 import { runGeneration } from "./generation.server.ts";
 

@@ -2,15 +2,15 @@
 import { randomUUID } from "node:crypto";
 import { performance } from "node:perf_hooks";
 import type { Transaction } from "kysely";
-import { translate, type Locale } from "~/i18n/i18n.ts";
-import type { TemplateDefinition, TemplateInputs } from "~/templates/types.ts";
-import { GenerationError, generationErrors } from "../../../server/ai/errors.server.ts";
-import { countWords, getWriter, outputCount, type Writer } from "../../../server/ai/writer.server.ts";
-import { getActiveMembership } from "../../../server/auth/workspaces.server.ts";
-import type { AppConfig } from "../../../server/config.server.ts";
-import type { Db } from "../../../server/db/db.server.ts";
-import type { Database } from "../../../server/db/schema.ts";
-import { logger } from "../../../server/logger.server.ts";
+import { translate, type Locale } from "#app/i18n/i18n.ts";
+import type { TemplateDefinition, TemplateInputs } from "#app/templates/types.ts";
+import { GenerationError, generationErrors } from "#server/ai/errors.server.ts";
+import { countWords, getWriter, outputCount, type Writer } from "#server/ai/writer.server.ts";
+import { getActiveMembership } from "#server/auth/workspaces.server.ts";
+import type { AppConfig } from "#server/config.server.ts";
+import type { Db } from "#server/db/db.server.ts";
+import type { Database } from "#server/db/schema.ts";
+import { logger } from "#server/logger.server.ts";
 import type { GenerationErrorCode, GenerationEvent, SavedOutput } from "./generation-events.ts";
 
 /** What the credit hooks (and the log) know about a generation. */

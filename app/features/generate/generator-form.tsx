@@ -1,9 +1,9 @@
 import { Button, Group, Select, Stack, Text, TextInput, Textarea } from "@mantine/core";
 import { IconPlayerStopFilled, IconRefresh, IconSparkles } from "@tabler/icons-react";
 import type { FormEvent } from "react";
-import { useI18n } from "~/i18n/context.tsx";
-import { maxCount } from "~/templates/count.ts";
-import type { FieldSpec, TemplateDefinition } from "~/templates/types.ts";
+import { useI18n } from "#app/i18n/context.tsx";
+import { maxCount } from "#app/templates/count.ts";
+import type { FieldSpec, TemplateDefinition } from "#app/templates/types.ts";
 
 export type FormValues = Record<string, string>;
 

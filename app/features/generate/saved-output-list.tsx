@@ -1,8 +1,8 @@
 import { Stack } from "@mantine/core";
 import { useState } from "react";
-import { EmptyState } from "~/components/empty-state.tsx";
-import { OutputCard } from "~/features/outputs/output-card.tsx";
-import type { OutputView } from "~/features/outputs/outputs.server.ts";
+import { EmptyState } from "#app/components/empty-state.tsx";
+import { OutputCard } from "#app/features/outputs/output-card.tsx";
+import type { OutputView } from "#app/features/outputs/outputs.server.ts";
 
 interface SavedOutputListProps {
   outputs: OutputView[];

@@ -1,6 +1,6 @@
 import { Container, Stack, Text, Title } from "@mantine/core";
-import { useI18n } from "~/i18n/context.tsx";
-import type { MessageKey } from "~/i18n/i18n.ts";
+import { useI18n } from "#app/i18n/context.tsx";
+import type { MessageKey } from "#app/i18n/i18n.ts";
 
 export interface LegalSection {
   title: MessageKey;

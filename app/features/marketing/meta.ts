@@ -1,5 +1,5 @@
-import { translatorFor } from "~/i18n/context.tsx";
-import type { Locale, MessageKey, Messages, Translate } from "~/i18n/i18n.ts";
+import { translatorFor } from "#app/i18n/context.tsx";
+import type { Locale, MessageKey, Messages, Translate } from "#app/i18n/i18n.ts";
 
 interface RootMatch {
   loaderData?: { locale?: Locale; messages?: Messages } | unknown;

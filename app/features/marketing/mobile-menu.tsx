@@ -2,9 +2,9 @@
 import "./mobile-menu.css";
 import { Button, Drawer, Stack } from "@mantine/core";
 import { Link, NavLink } from "react-router";
-import { Logo } from "~/components/logo.tsx";
-import { useI18n } from "~/i18n/context.tsx";
-import type { MessageKey } from "~/i18n/i18n.ts";
+import { Logo } from "#app/components/logo.tsx";
+import { useI18n } from "#app/i18n/context.tsx";
+import type { MessageKey } from "#app/i18n/i18n.ts";
 import classes from "./site-header.module.css";
 
 export default function MobileMenu({ opened, onClose, links }: { opened: boolean; onClose: () => void; links: { to: string; label: MessageKey }[] }) {

@@ -1,4 +1,4 @@
-import { getConfig } from "../../../server/config.server.ts";
+import { getConfig } from "#server/config.server.ts";
 
 /** The few settings public pages may show. */
 export function getPublicSiteConfig() {

@@ -1,8 +1,8 @@
 import { Anchor, Box, Button, Container, Divider, Group, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { Form, Link, useLocation } from "react-router";
-import { Logo } from "~/components/logo.tsx";
-import { useI18n } from "~/i18n/context.tsx";
-import type { MessageKey } from "~/i18n/i18n.ts";
+import { Logo } from "#app/components/logo.tsx";
+import { useI18n } from "#app/i18n/context.tsx";
+import type { MessageKey } from "#app/i18n/i18n.ts";
 import classes from "./site-footer.module.css";
 
 interface FooterLink {

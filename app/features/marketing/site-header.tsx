@@ -2,9 +2,9 @@ import { Anchor, Box, Burger, Button, Container, Group } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
 import { lazy, Suspense, useState } from "react";
 import { Link, NavLink } from "react-router";
-import { Logo } from "~/components/logo.tsx";
-import { useI18n } from "~/i18n/context.tsx";
-import type { MessageKey } from "~/i18n/i18n.ts";
+import { Logo } from "#app/components/logo.tsx";
+import { useI18n } from "#app/i18n/context.tsx";
+import type { MessageKey } from "#app/i18n/i18n.ts";
 import classes from "./site-header.module.css";
 
 // The drawer (and its modal, focus-trap and scroll-lock code) loads when the burger is first pressed.

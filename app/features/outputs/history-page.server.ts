@@ -1,6 +1,6 @@
 import type { RouterContextProvider } from "react-router";
-import { requireUser } from "~/features/auth/session.server.ts";
-import { getServices } from "../../../server/services.server.ts";
+import { requireUser } from "#app/features/auth/session.server.ts";
+import { getServices } from "#server/services.server.ts";
 import { maxSearchLength } from "./output-rules.ts";
 import { listOutputs, outputsPageSize } from "./outputs.server.ts";
 

@@ -1,6 +1,6 @@
-import type { Locale } from "~/i18n/i18n.ts";
-import { getTemplateById } from "~/templates/registry.ts";
-import type { TemplateInputs } from "~/templates/types.ts";
+import type { Locale } from "#app/i18n/i18n.ts";
+import { getTemplateById } from "#app/templates/registry.ts";
+import type { TemplateInputs } from "#app/templates/types.ts";
 
 export interface DescribedInput {
   name: string;

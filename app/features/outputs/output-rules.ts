@@ -1,5 +1,5 @@
 // Rules shared by the browser (cards, search box) and the server (API, queries). No server imports.
-import type { MessageKey, MessageParams } from "~/i18n/i18n.ts";
+import type { MessageKey, MessageParams } from "#app/i18n/i18n.ts";
 
 /** An edited output may hold at most this many characters. */
 export const maxOutputContentLength = 5000;

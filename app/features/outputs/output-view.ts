@@ -1,5 +1,5 @@
 // What the browser gets for a saved output, and the API's answers. Browser-safe: no server imports.
-import type { TemplateInputs } from "~/templates/types.ts";
+import type { TemplateInputs } from "#app/templates/types.ts";
 
 export interface OutputView {
   id: string;

@@ -1,8 +1,8 @@
 // The JSON API over saved outputs (GET /api/outputs, GET|PATCH|DELETE /api/outputs/:id,
 // POST /api/outputs/:id/restore). Errors are {error, code, requestId, fieldErrors?}; error texts are localized.
 import { z } from "zod";
-import { translate, type Locale, type MessageKey, type MessageParams } from "~/i18n/i18n.ts";
-import type { Db } from "../../../server/db/db.server.ts";
+import { translate, type Locale, type MessageKey, type MessageParams } from "#app/i18n/i18n.ts";
+import type { Db } from "#server/db/db.server.ts";
 import { checkOutputContent, maxSearchLength } from "./output-rules.ts";
 import type { DeletedOutputResult, OutputsApiError } from "./output-view.ts";
 import { InvalidCursorError, deleteOutput, getOutputById, listOutputs, outputTrashRetentionMs, outputsPageSize, maxOutputsPageSize, restoreOutput, updateOutput, type OutputFilter } from "./outputs.server.ts";

@@ -2,10 +2,10 @@
 // delete with undo. Every function is scoped to one user. See docs/decisions/007-history-search-and-undo.md.
 import { sql, type Selectable } from "kysely";
 import { z } from "zod";
-import type { TemplateInputs } from "~/templates/types.ts";
-import type { Db } from "../../../server/db/db.server.ts";
-import type { OutputTable } from "../../../server/db/schema.ts";
-import { dialectOf } from "../../../server/db/dialect.server.ts";
+import type { TemplateInputs } from "#app/templates/types.ts";
+import type { Db } from "#server/db/db.server.ts";
+import type { OutputTable } from "#server/db/schema.ts";
+import { dialectOf } from "#server/db/dialect.server.ts";
 import { searchTerms } from "./output-rules.ts";
 import type { OutputPage, OutputView } from "./output-view.ts";
 

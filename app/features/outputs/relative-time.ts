@@ -1,5 +1,5 @@
 // "just now", "5 minutes ago", "hace 3 días": the seed's relative-date buckets (§9), in the page's language.
-import type { Locale } from "~/i18n/i18n.ts";
+import type { Locale } from "#app/i18n/i18n.ts";
 
 export type RelativeTime = { kind: "justNow" } | { kind: "ago"; value: number; unit: "second" | "minute" | "hour" | "day" | "month" | "year" };
 

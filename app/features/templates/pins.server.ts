@@ -1,5 +1,5 @@
-import type { Db } from "../../../server/db/db.server.ts";
-import { getTemplateById } from "~/templates/registry.ts";
+import type { Db } from "#server/db/db.server.ts";
+import { getTemplateById } from "#app/templates/registry.ts";
 
 /** The user's pinned template ids, oldest pin first; ids no longer in the registry are skipped. */
 export async function listPinnedTemplateIds(db: Db, userId: string): Promise<string[]> {

@@ -1,5 +1,5 @@
-import type { MessageKey } from "~/i18n/i18n.ts";
-import type { RateLimiter, RateLimitRule } from "../../../server/rate-limit.server.ts";
+import type { MessageKey } from "#app/i18n/i18n.ts";
+import type { RateLimiter, RateLimitRule } from "#server/rate-limit.server.ts";
 
 /** A workspace sends at most 20 invites an hour; one address gets at most 3 a day from a workspace and 5 from all of them. */
 export const inviteLimits = {

@@ -1,9 +1,9 @@
 import { Anchor, Stack, Text, Title } from "@mantine/core";
 import { Link } from "react-router";
-import { pageMeta } from "~/features/marketing/meta.ts";
-import { loadHistoryPage } from "~/features/outputs/history-page.server.ts";
-import { OutputsBrowser } from "~/features/outputs/outputs-browser.tsx";
-import { useI18n } from "~/i18n/context.tsx";
+import { pageMeta } from "#app/features/marketing/meta.ts";
+import { loadHistoryPage } from "#app/features/outputs/history-page.server.ts";
+import { OutputsBrowser } from "#app/features/outputs/outputs-browser.tsx";
+import { useI18n } from "#app/i18n/context.tsx";
 import type { Route } from "./+types/favorites";
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "favorites.meta");

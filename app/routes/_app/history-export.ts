@@ -1,11 +1,11 @@
-import { methodNotAllowedResponse } from "~/lib/errors.ts";
-import { requestContext } from "../../../server/context.ts";
-import { requireUser } from "~/features/auth/session.server.ts";
-import { outputFilterSchema, readQuery, toOutputFilter } from "~/features/outputs/outputs-api.server.ts";
-import { exportFormats, exportOutputsResponse, type ExportFormat } from "~/features/outputs/output-export.server.ts";
-import { translate } from "~/i18n/i18n.ts";
-import { getLocale } from "~/i18n/locale.server.ts";
-import { getServices } from "../../../server/services.server.ts";
+import { methodNotAllowedResponse } from "#app/lib/errors.ts";
+import { requestContext } from "#server/context.ts";
+import { requireUser } from "#app/features/auth/session.server.ts";
+import { outputFilterSchema, readQuery, toOutputFilter } from "#app/features/outputs/outputs-api.server.ts";
+import { exportFormats, exportOutputsResponse, type ExportFormat } from "#app/features/outputs/output-export.server.ts";
+import { translate } from "#app/i18n/i18n.ts";
+import { getLocale } from "#app/i18n/locale.server.ts";
+import { getServices } from "#server/services.server.ts";
 import type { Route } from "./+types/history-export";
 
 /** GET /history/export?format=csv|txt&templateId&favorite&q: every output of that filter, as a download. */

@@ -1,8 +1,8 @@
 import { Stack, Text, Title } from "@mantine/core";
-import { pageMeta } from "~/features/marketing/meta.ts";
-import { loadHistoryPage } from "~/features/outputs/history-page.server.ts";
-import { OutputsBrowser } from "~/features/outputs/outputs-browser.tsx";
-import { useI18n } from "~/i18n/context.tsx";
+import { pageMeta } from "#app/features/marketing/meta.ts";
+import { loadHistoryPage } from "#app/features/outputs/history-page.server.ts";
+import { OutputsBrowser } from "#app/features/outputs/outputs-browser.tsx";
+import { useI18n } from "#app/i18n/context.tsx";
 import type { Route } from "./+types/history";
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "history.meta");

@@ -1,9 +1,9 @@
 import { Outlet } from "react-router";
-import { useNoticeToast } from "~/features/auth/use-notice-toast.ts";
-import { SignedInShell } from "~/components/shell/app-shell.tsx";
-import { getWorkspaceBilling } from "~/features/billing/credits.server.ts";
-import { requireMembership } from "~/features/workspace/active-workspace.server.ts";
-import { getServices } from "../../../server/services.server.ts";
+import { useNoticeToast } from "#app/features/auth/use-notice-toast.ts";
+import { SignedInShell } from "#app/components/shell/app-shell.tsx";
+import { getWorkspaceBilling } from "#app/features/billing/credits.server.ts";
+import { requireMembership } from "#app/features/workspace/active-workspace.server.ts";
+import { getServices } from "#server/services.server.ts";
 import type { Route } from "./+types/layout";
 
 // Every page under this layout is for signed-in users only; guests go to /sign-in and come back.

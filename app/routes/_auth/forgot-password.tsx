@@ -1,14 +1,14 @@
 import { Anchor, Stack } from "@mantine/core";
 import { Link, redirect } from "react-router";
-import { SubmitButton, TextField } from "~/components/form/fields.tsx";
-import { ValidatedForm } from "~/components/form/validated-form.tsx";
-import { AuthCard } from "~/features/auth/auth-card.tsx";
-import { answerFormFailures, auth, forwardActionHeaders, enforceRateLimit, parseForm, unexpectedFailure } from "~/features/auth/auth-actions.server.ts";
-import { forgotPasswordSchema } from "~/features/auth/schemas.ts";
-import { requireAnonymous } from "~/features/auth/session.server.ts";
-import { pageMeta } from "~/features/marketing/meta.ts";
-import { useI18n } from "~/i18n/context.tsx";
-import { authRateLimits } from "../../../server/rate-limit.server.ts";
+import { SubmitButton, TextField } from "#app/components/form/fields.tsx";
+import { ValidatedForm } from "#app/components/form/validated-form.tsx";
+import { AuthCard } from "#app/features/auth/auth-card.tsx";
+import { answerFormFailures, auth, forwardActionHeaders, enforceRateLimit, parseForm, unexpectedFailure } from "#app/features/auth/auth-actions.server.ts";
+import { forgotPasswordSchema } from "#app/features/auth/schemas.ts";
+import { requireAnonymous } from "#app/features/auth/session.server.ts";
+import { pageMeta } from "#app/features/marketing/meta.ts";
+import { useI18n } from "#app/i18n/context.tsx";
+import { authRateLimits } from "#server/rate-limit.server.ts";
 import type { Route } from "./+types/forgot-password";
 
 export const headers: Route.HeadersFunction = forwardActionHeaders;

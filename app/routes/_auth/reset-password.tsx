@@ -1,14 +1,14 @@
 import { Button, Stack, Text } from "@mantine/core";
 import { data, Link, redirect } from "react-router";
-import { PasswordField, SubmitButton } from "~/components/form/fields.tsx";
-import type { FormFailure } from "~/components/form/form-errors.ts";
-import { ValidatedForm } from "~/components/form/validated-form.tsx";
-import { AuthCard } from "~/features/auth/auth-card.tsx";
-import { answerFormFailures, auth, authErrorCode, parseForm, unexpectedFailure } from "~/features/auth/auth-actions.server.ts";
-import { isResetTokenUsable } from "~/features/auth/reset-token.server.ts";
-import { resetPasswordSchema } from "~/features/auth/schemas.ts";
-import { pageMeta } from "~/features/marketing/meta.ts";
-import { useI18n } from "~/i18n/context.tsx";
+import { PasswordField, SubmitButton } from "#app/components/form/fields.tsx";
+import type { FormFailure } from "#app/components/form/form-errors.ts";
+import { ValidatedForm } from "#app/components/form/validated-form.tsx";
+import { AuthCard } from "#app/features/auth/auth-card.tsx";
+import { answerFormFailures, auth, authErrorCode, parseForm, unexpectedFailure } from "#app/features/auth/auth-actions.server.ts";
+import { isResetTokenUsable } from "#app/features/auth/reset-token.server.ts";
+import { resetPasswordSchema } from "#app/features/auth/schemas.ts";
+import { pageMeta } from "#app/features/marketing/meta.ts";
+import { useI18n } from "#app/i18n/context.tsx";
 import type { Route } from "./+types/reset-password";
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "auth.reset.meta");

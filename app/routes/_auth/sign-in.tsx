@@ -1,16 +1,16 @@
 import { Anchor, Group, Stack } from "@mantine/core";
 import { data, Link, redirect, useSearchParams } from "react-router";
-import { CheckboxField, PasswordField, SubmitButton, TextField } from "~/components/form/fields.tsx";
-import type { FormFailure } from "~/components/form/form-errors.ts";
-import { ValidatedForm } from "~/components/form/validated-form.tsx";
-import { AuthCard, ExternalSignIn } from "~/features/auth/auth-card.tsx";
-import { answerFormFailures, auth, forwardActionHeaders, authErrorCode, enforceRateLimit, externalProviders, parseForm, unexpectedFailure } from "~/features/auth/auth-actions.server.ts";
-import { signInSchema } from "~/features/auth/schemas.ts";
-import { requireAnonymous, safeRedirectPath } from "~/features/auth/session.server.ts";
-import { useNoticeToast } from "~/features/auth/use-notice-toast.ts";
-import { pageMeta } from "~/features/marketing/meta.ts";
-import { useI18n } from "~/i18n/context.tsx";
-import { authRateLimits } from "../../../server/rate-limit.server.ts";
+import { CheckboxField, PasswordField, SubmitButton, TextField } from "#app/components/form/fields.tsx";
+import type { FormFailure } from "#app/components/form/form-errors.ts";
+import { ValidatedForm } from "#app/components/form/validated-form.tsx";
+import { AuthCard, ExternalSignIn } from "#app/features/auth/auth-card.tsx";
+import { answerFormFailures, auth, forwardActionHeaders, authErrorCode, enforceRateLimit, externalProviders, parseForm, unexpectedFailure } from "#app/features/auth/auth-actions.server.ts";
+import { signInSchema } from "#app/features/auth/schemas.ts";
+import { requireAnonymous, safeRedirectPath } from "#app/features/auth/session.server.ts";
+import { useNoticeToast } from "#app/features/auth/use-notice-toast.ts";
+import { pageMeta } from "#app/features/marketing/meta.ts";
+import { useI18n } from "#app/i18n/context.tsx";
+import { authRateLimits } from "#server/rate-limit.server.ts";
 import type { Route } from "./+types/sign-in";
 
 export const headers: Route.HeadersFunction = forwardActionHeaders;

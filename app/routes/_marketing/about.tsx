@@ -1,7 +1,7 @@
 import { Anchor, Blockquote, Container, Stack, Text, Title } from "@mantine/core";
-import { pageMeta } from "~/features/marketing/meta.ts";
-import { useSupportEmail } from "~/features/marketing/use-support-email.ts";
-import { useI18n } from "~/i18n/context.tsx";
+import { pageMeta } from "#app/features/marketing/meta.ts";
+import { useSupportEmail } from "#app/features/marketing/use-support-email.ts";
+import { useI18n } from "#app/i18n/context.tsx";
 import type { Route } from "./+types/about";
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "about.meta.title", "about.meta.description");

@@ -1,14 +1,14 @@
 import { Box, Button, Card, Container, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from "@mantine/core";
 import { IconFileDescription, IconKey, IconPlayerPlay, IconSparkles } from "@tabler/icons-react";
 import { Link } from "react-router";
-import { Faq } from "~/features/marketing/faq.tsx";
-import { pageMeta } from "~/features/marketing/meta.ts";
-import { StaticMarkup } from "~/features/marketing/static-markup.tsx";
-import { useSupportEmail } from "~/features/marketing/use-support-email.ts";
-import { useI18n } from "~/i18n/context.tsx";
-import type { MessageKey } from "~/i18n/i18n.ts";
+import { Faq } from "#app/features/marketing/faq.tsx";
+import { pageMeta } from "#app/features/marketing/meta.ts";
+import { StaticMarkup } from "#app/features/marketing/static-markup.tsx";
+import { useSupportEmail } from "#app/features/marketing/use-support-email.ts";
+import { useI18n } from "#app/i18n/context.tsx";
+import type { MessageKey } from "#app/i18n/i18n.ts";
 import type { Route } from "./+types/index";
-import belowTheFold from "~/features/marketing/below-the-fold.module.css";
+import belowTheFold from "#app/features/marketing/below-the-fold.module.css";
 import classes from "./landing.module.css";
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "landing.meta.title", "landing.meta.description");

@@ -1,10 +1,10 @@
 import { Box } from "@mantine/core";
 import { Outlet } from "react-router";
-import { SiteFooter } from "~/features/marketing/site-footer.tsx";
-import { SiteHeader } from "~/features/marketing/site-header.tsx";
-import { StaticMarkup } from "~/features/marketing/static-markup.tsx";
-import { useI18n } from "~/i18n/context.tsx";
-import { getPublicSiteConfig } from "~/features/marketing/public-config.server.ts";
+import { SiteFooter } from "#app/features/marketing/site-footer.tsx";
+import { SiteHeader } from "#app/features/marketing/site-header.tsx";
+import { StaticMarkup } from "#app/features/marketing/static-markup.tsx";
+import { useI18n } from "#app/i18n/context.tsx";
+import { getPublicSiteConfig } from "#app/features/marketing/public-config.server.ts";
 import type { Route } from "./+types/layout";
 
 export async function loader() {

@@ -2,14 +2,14 @@ import { Badge, Button, Card, Container, Group, List, SimpleGrid, Stack, Text, T
 import { IconCheck, IconShieldCheck } from "@tabler/icons-react";
 import { useState } from "react";
 import { Link } from "react-router";
-import { BillingPeriodControl } from "~/features/billing/billing-period-control.tsx";
-import { plans, sharedFeatures, type BillingPeriod, type Plan } from "~/features/billing/plans.ts";
-import { Faq } from "~/features/marketing/faq.tsx";
-import { pageMeta } from "~/features/marketing/meta.ts";
-import { StaticMarkup } from "~/features/marketing/static-markup.tsx";
-import { useSupportEmail } from "~/features/marketing/use-support-email.ts";
-import belowTheFold from "~/features/marketing/below-the-fold.module.css";
-import { useI18n } from "~/i18n/context.tsx";
+import { BillingPeriodControl } from "#app/features/billing/billing-period-control.tsx";
+import { plans, sharedFeatures, type BillingPeriod, type Plan } from "#app/features/billing/plans.ts";
+import { Faq } from "#app/features/marketing/faq.tsx";
+import { pageMeta } from "#app/features/marketing/meta.ts";
+import { StaticMarkup } from "#app/features/marketing/static-markup.tsx";
+import { useSupportEmail } from "#app/features/marketing/use-support-email.ts";
+import belowTheFold from "#app/features/marketing/below-the-fold.module.css";
+import { useI18n } from "#app/i18n/context.tsx";
 import type { Route } from "./+types/pricing";
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "pricing.meta.title", "pricing.meta.description");

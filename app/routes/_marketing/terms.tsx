@@ -1,6 +1,6 @@
-import { LegalPage } from "~/features/marketing/legal-page.tsx";
-import { pageMeta } from "~/features/marketing/meta.ts";
-import { useSupportEmail } from "~/features/marketing/use-support-email.ts";
+import { LegalPage } from "#app/features/marketing/legal-page.tsx";
+import { pageMeta } from "#app/features/marketing/meta.ts";
+import { useSupportEmail } from "#app/features/marketing/use-support-email.ts";
 import type { Route } from "./+types/terms";
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "terms.meta.title");

@@ -1,8 +1,8 @@
-import { getLocale } from "~/i18n/locale.server.ts";
-import { getUser } from "~/features/auth/session.server.ts";
-import { handleGenerationPost } from "~/features/generate/generation-request.server.ts";
-import { requestContext } from "../../../server/context.ts";
-import { getServices } from "../../../server/services.server.ts";
+import { getLocale } from "#app/i18n/locale.server.ts";
+import { getUser } from "#app/features/auth/session.server.ts";
+import { handleGenerationPost } from "#app/features/generate/generation-request.server.ts";
+import { requestContext } from "#server/context.ts";
+import { getServices } from "#server/services.server.ts";
 import type { Route } from "./+types/generations";
 
 /** POST /api/generations {templateId, inputs, count?} → text/event-stream (see app/features/generate/generation-events.ts). */

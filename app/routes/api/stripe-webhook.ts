@@ -1,6 +1,6 @@
-import { handleStripeWebhook } from "~/features/billing/stripe-webhook.server.ts";
-import { requestContext } from "../../../server/context.ts";
-import { getServices } from "../../../server/services.server.ts";
+import { handleStripeWebhook } from "#app/features/billing/stripe-webhook.server.ts";
+import { requestContext } from "#server/context.ts";
+import { getServices } from "#server/services.server.ts";
 import type { Route } from "./+types/stripe-webhook";
 
 /** POST /api/stripe/webhook: Stripe's events, signature-checked (see app/features/billing/stripe-webhook.server.ts). */

@@ -1,7 +1,7 @@
 import { Card, Container, Stack, Text, Title } from "@mantine/core";
 import { data } from "react-router";
-import { useI18n } from "~/i18n/context.tsx";
-import { getServices } from "../../../server/services.server.ts";
+import { useI18n } from "#app/i18n/context.tsx";
+import { getServices } from "#server/services.server.ts";
 import type { Route } from "./+types/outbox";
 
 // Mails kept when SMTP_URL is unset, so password reset works on a fresh machine. Never in production

@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 import { z } from "zod";
-import { answerFormFailures, auth, externalProviders, parseForm, unexpectedFailure } from "~/features/auth/auth-actions.server.ts";
-import { safeRedirectPath } from "~/features/auth/session.server.ts";
+import { answerFormFailures, auth, externalProviders, parseForm, unexpectedFailure } from "#app/features/auth/auth-actions.server.ts";
+import { safeRedirectPath } from "#app/features/auth/session.server.ts";
 import type { Route } from "./+types/auth-external";
 
 const schema = z.object({ provider: z.string().min(1).max(40), redirectTo: z.string().optional() });

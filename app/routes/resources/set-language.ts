@@ -1,10 +1,10 @@
 import { redirect } from "react-router";
-import { readForm } from "~/components/form/form-data.server.ts";
-import { apiErrorResponse } from "~/lib/errors.ts";
-import { safeRedirectPath } from "~/lib/safe-redirect.ts";
-import { isLocale, localeCookieName } from "~/i18n/i18n.ts";
-import { getLocale } from "~/i18n/locale.server.ts";
-import { requestContext } from "../../../server/context.ts";
+import { readForm } from "#app/components/form/form-data.server.ts";
+import { apiErrorResponse } from "#app/lib/errors.ts";
+import { safeRedirectPath } from "#app/lib/safe-redirect.ts";
+import { isLocale, localeCookieName } from "#app/i18n/i18n.ts";
+import { getLocale } from "#app/i18n/locale.server.ts";
+import { requestContext } from "#server/context.ts";
 import type { Route } from "./+types/set-language";
 
 /** The language switch posts {locale, redirectTo}; anything that is not such a form is a 400. */

@@ -1,5 +1,5 @@
 import { redirect } from "react-router";
-import { auth } from "~/features/auth/auth-actions.server.ts";
+import { auth } from "#app/features/auth/auth-actions.server.ts";
 import type { Route } from "./+types/sign-out";
 
 /**

@@ -1,7 +1,7 @@
 import { Box, Group, Stack, Title, UnstyledButton } from "@mantine/core";
 import { Link, Outlet, redirect, useLocation } from "react-router";
-import { useI18n } from "~/i18n/context.tsx";
-import type { MessageKey } from "~/i18n/i18n.ts";
+import { useI18n } from "#app/i18n/context.tsx";
+import type { MessageKey } from "#app/i18n/i18n.ts";
 import type { Route } from "./+types/layout";
 
 const tabs: { to: string; label: MessageKey }[] = [

@@ -4,14 +4,14 @@ import { IconInfoCircle } from "@tabler/icons-react";
 import { useEffect } from "react";
 import { data, Form, redirect, useNavigation, useRouteLoaderData } from "react-router";
 import { z } from "zod";
-import { ConfirmAction } from "~/components/confirm-action.tsx";
-import { SubmitButton, TextField } from "~/components/form/fields.tsx";
-import type { FormFailure } from "~/components/form/form-errors.ts";
-import { readForm } from "~/components/form/form-data.server.ts";
-import { ValidatedForm } from "~/components/form/validated-form.tsx";
-import { answerFormFailures, forwardActionHeaders, parseForm } from "~/features/auth/auth-actions.server.ts";
-import { pageMeta } from "~/features/marketing/meta.ts";
-import { requireMembership } from "~/features/workspace/active-workspace.server.ts";
+import { ConfirmAction } from "#app/components/confirm-action.tsx";
+import { SubmitButton, TextField } from "#app/components/form/fields.tsx";
+import type { FormFailure } from "#app/components/form/form-errors.ts";
+import { readForm } from "#app/components/form/form-data.server.ts";
+import { ValidatedForm } from "#app/components/form/validated-form.tsx";
+import { answerFormFailures, forwardActionHeaders, parseForm } from "#app/features/auth/auth-actions.server.ts";
+import { pageMeta } from "#app/features/marketing/meta.ts";
+import { requireMembership } from "#app/features/workspace/active-workspace.server.ts";
 import {
   createInvitation,
   getWorkspaceById,
@@ -22,15 +22,15 @@ import {
   removeMember,
   revokeInvitation,
   seatLimit,
-} from "~/features/workspace/members.server.ts";
-import { consumeInviteAllowance } from "~/features/workspace/invite-limits.server.ts";
-import { inviteSchema, workspaceSchema } from "~/features/workspace/schemas.ts";
-import { transferOwnership } from "../../../../server/auth/workspaces.server.ts";
-import { useI18n } from "~/i18n/context.tsx";
-import { translate, type MessageKey } from "~/i18n/i18n.ts";
-import { getLocale } from "~/i18n/locale.server.ts";
-import { actionMail } from "../../../../server/mail/mail.server.ts";
-import { getServices } from "../../../../server/services.server.ts";
+} from "#app/features/workspace/members.server.ts";
+import { consumeInviteAllowance } from "#app/features/workspace/invite-limits.server.ts";
+import { inviteSchema, workspaceSchema } from "#app/features/workspace/schemas.ts";
+import { transferOwnership } from "#server/auth/workspaces.server.ts";
+import { useI18n } from "#app/i18n/context.tsx";
+import { translate, type MessageKey } from "#app/i18n/i18n.ts";
+import { getLocale } from "#app/i18n/locale.server.ts";
+import { actionMail } from "#server/mail/mail.server.ts";
+import { getServices } from "#server/services.server.ts";
 import type { Route } from "./+types/workspace";
 import type { loader as layoutLoader } from "../layout.tsx";
 
