@@ -18,6 +18,32 @@ export default tseslint.config(
       "no-console": ["error", { allow: ["warn", "error"] }],
     },
   },
+  // Direction of dependencies: routes → features → lib/platform. server/ is the platform and knows no
+  // feature, except server/app.ts, the one module that mounts feature routers (docs/decisions/013).
+  {
+    files: ["server/**"],
+    ignores: ["server/app.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            { regex: "^#app/(features|routes)/", message: "server/ is the platform: it never imports a feature or a route. Mount feature routers in server/app.ts." },
+            { regex: "^(\\.\\./)+app/", message: "Import app code through #app/…, and never a feature or route from server/." },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ["app/**"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        { patterns: [{ regex: "^#app/routes/", message: "Features and components never import a route; move the shared piece into its feature." }] },
+      ],
+    },
+  },
   {
     files: ["server/main.js", "scripts/**", "bench/**", "tests/**", "*.config.ts"],
     rules: { "no-console": "off" },

@@ -2,17 +2,25 @@ import { randomUUID } from "node:crypto";
 import compression from "compression";
 import express, { type ErrorRequestHandler, type RequestHandler } from "express";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
+// The HTTP application, and the one module of server/ that knows the features: it mounts their
+// routers, hands their housekeeping to maintenance and their library tables to the migrator. The
+// rest of server/ is platform and never imports app/features or app/routes (eslint.config.js).
+import { getAuth, migrateAuthTables } from "#app/features/auth/auth.server.ts";
+import { recoverInterruptedGenerations } from "#app/features/billing/generation-credits.server.ts";
+import { outputsRoutes } from "#app/features/outputs/outputs-router.server.ts";
+import { sendFetchResponse, toFetchRequest } from "./api/fetch-bridge.server.ts";
 import { requestContext } from "./context.ts";
 import { pingDb } from "./db/db.server.ts";
 import { logger } from "./logger.server.ts";
-import { sendFetchResponse, toFetchRequest } from "./api/fetch-bridge.server.ts";
-import { outputsRoutes } from "./api/outputs-routes.server.ts";
+import { startMaintenance, stopMaintenance } from "./maintenance.server.ts";
 import { methodGuard, originCheck, readBodies, sendApiError } from "./request-guards.server.ts";
 import { securityHeaders } from "./security-headers.server.ts";
-import { startMaintenance, stopMaintenance } from "./maintenance.server.ts";
-import { closeServices as closeAllServices, getServices, prepareServices } from "./services.server.ts";
+import { closeServices as closeAllServices, getServices, prepareServices as preparePlatform } from "./services.server.ts";
 
-export { prepareServices };
+/** Opens the database and migrates it (Better Auth's tables first) before the server takes traffic. */
+export function prepareServices(): Promise<void> {
+  return preparePlatform(migrateAuthTables);
+}
 
 /** Stops housekeeping, then closes the database (the launcher calls this on SIGTERM). */
 export async function closeServices(): Promise<void> {
@@ -65,7 +73,10 @@ const exposedAuthPaths = /^\/api\/auth\/(callback\/[\w-]+|oauth2\/callback\/[\w-
 export async function createApp({ clientDir, development = false }: CreateAppOptions = {}): Promise<express.Express> {
   const services = getServices();
   const { config, db } = services;
-  startMaintenance(db, services.limiter);
+  startMaintenance([
+    { name: "recover-generations", run: () => recoverInterruptedGenerations(db), warning: "closed generations that a server stop interrupted; their words were given back" },
+    { name: "sweep-rate-limits", run: () => services.limiter.sweep() },
+  ]);
   const app = express();
   app.disable("x-powered-by");
   if (config.trustProxy) app.set("trust proxy", 1);
@@ -95,7 +106,7 @@ export async function createApp({ clientDir, development = false }: CreateAppOpt
     if (!exposedAuthPaths.test(req.path) || !["GET", "POST"].includes(req.method)) return sendApiError(req, res, "NOT_FOUND");
     try {
       req.headers["x-client-ip"] = req.ip ?? req.socket.remoteAddress ?? "";
-      await sendFetchResponse(res, await services.auth().handler(toFetchRequest(req, res)));
+      await sendFetchResponse(res, await getAuth(services).handler(toFetchRequest(req, res)));
     } catch (error) {
       next(error);
     }

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { z } from "zod";
-import { billingPeriods, planIds, trialWords, type BillingPeriod, type PlanId } from "#app/features/billing/plans.ts";
+import { billingPeriods, planIds, trialWords, type BillingPeriod, type PlanId } from "#app/lib/plans.ts";
 
 /** Thrown when the environment is unusable; the launcher prints `message` as one line and exits. */
 export class ConfigError extends Error {

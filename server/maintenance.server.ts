@@ -1,23 +1,32 @@
-// Housekeeping while the server runs: now, and every 10 minutes after. (Started by createApp; it is
-// not in services.server.ts because scripts and benchmarks load that module without the app's bundler.)
-import { recoverInterruptedGenerations } from "#app/features/billing/generation-credits.server.ts";
-import type { Db } from "./db/db.server.ts";
+// Housekeeping while the server runs: now, and every 10 minutes after. The tasks come from the
+// wiring module (server/app.ts), so this file knows no feature.
 import { logger } from "./logger.server.ts";
-import type { RateLimiter } from "./rate-limit.server.ts";
+
+export interface MaintenanceTask {
+  name: string;
+  /** Resolves to a count worth a warning (e.g. generations closed), or nothing. */
+  run(): Promise<number | void>;
+  /** The warning logged when `run` resolves to a positive count. */
+  warning?: string;
+}
 
 let timer: NodeJS.Timeout | undefined;
 
-export function startMaintenance(db: Db, limiter: RateLimiter): void {
-  const run = () =>
-    Promise.all([
-      recoverInterruptedGenerations(db).then((closed) => {
-        if (closed) logger.warn({ closed }, "closed generations that a server stop interrupted; their words were given back");
-      }),
-      limiter.sweep(),
-    ]).catch((error: unknown) => logger.error({ err: error }, "maintenance failed"));
+export function startMaintenance(tasks: MaintenanceTask[]): void {
+  const runAll = () =>
+    Promise.all(
+      tasks.map((task) =>
+        task.run().then(
+          (count) => {
+            if (count && task.warning) logger.warn({ task: task.name, count }, task.warning);
+          },
+          (error: unknown) => logger.error({ err: error, task: task.name }, "maintenance failed"),
+        ),
+      ),
+    );
   stopMaintenance();
-  void run();
-  timer = setInterval(run, 10 * 60_000);
+  void runAll();
+  timer = setInterval(runAll, 10 * 60_000);
   timer.unref();
 }
 

@@ -1,5 +1,4 @@
 import { sql } from "kysely";
-import { createAuth, migrateAuthTables, type Auth } from "./auth/auth.server.ts";
 import { getConfig, type AppConfig } from "./config.server.ts";
 import { createDb, type Db } from "./db/db.server.ts";
 import { migrateToLatest } from "./db/migrate.server.ts";
@@ -13,23 +12,13 @@ export interface Services {
   mailer: Mailer;
   /** Rate limits shared by every server on this database. */
   limiter: RateLimiter;
-  /** Better Auth, created on first use (OIDC discovery happens then, once the provider is up). */
-  auth(): Auth;
 }
 
 let services: Services | undefined;
 
 export function createServices(config: AppConfig): Services {
   const db = createDb(config.database);
-  const mailer = createMailer(config.mail);
-  let auth: Auth | undefined;
-  return {
-    config,
-    db,
-    mailer,
-    limiter: createRateLimiter(db),
-    auth: () => (auth ??= createAuth({ config, db, kind: config.database.kind, mailer })),
-  };
+  return { config, db, mailer: createMailer(config.mail), limiter: createRateLimiter(db) };
 }
 
 /** The process-wide services, created on first use. */
@@ -38,14 +27,17 @@ export function getServices(): Services {
   return services;
 }
 
-/** Better Auth's tables first (ours reference "user"), then our migrations. */
-export async function migrateDatabase({ config, db, mailer }: Pick<Services, "config" | "db" | "mailer">): Promise<string[]> {
-  await migrateAuthTables({ config, db, kind: config.database.kind, mailer });
-  return migrateToLatest(db);
+/** Tables a feature's library owns (Better Auth's), created before ours, which reference them. */
+export type MigrateFirst = (services: Pick<Services, "config" | "db" | "mailer">) => Promise<void>;
+
+/** The library-owned tables first (ours reference "user"), then our migrations. */
+export async function migrateDatabase(services: Pick<Services, "config" | "db" | "mailer">, migrateFirst?: MigrateFirst): Promise<string[]> {
+  await migrateFirst?.(services);
+  return migrateToLatest(services.db);
 }
 
 /** Runs at start-up before the server accepts traffic. */
-export async function prepareServices(): Promise<void> {
+export async function prepareServices(migrateFirst?: MigrateFirst): Promise<void> {
   const current = getServices();
   const { db, config } = current;
   try {
@@ -54,7 +46,7 @@ export async function prepareServices(): Promise<void> {
     const where = config.database.kind === "sqlite" ? config.database.file : redactUrl(config.database.url);
     throw new Error(`DATABASE_URL: cannot open the ${config.database.kind} database at ${where} (${(error as Error).message})`, { cause: error });
   }
-  const applied = await migrateDatabase(current);
+  const applied = await migrateDatabase(current, migrateFirst);
   logger.info({ database: config.database.kind, applied }, applied.length ? "migrations applied" : "database schema up to date");
   if (!config.mail.smtpUrl) logger.warn("SMTP_URL is not set: e-mails go to the dev outbox" + (config.mail.devOutbox ? " (/dev/outbox)" : " (logged only)"));
 }

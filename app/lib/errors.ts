@@ -15,6 +15,22 @@ export const apiErrors = {
 
 export type ApiErrorCode = keyof typeof apiErrors;
 
+/** Generation failures (the stream's `error` event): each maps to: HTTP status, the user's message, and whether a retry may help. */
+export const generationErrors = {
+  rate_limited: { status: 429, messageKey: "generation.error.busy", retryable: true },
+  provider_unavailable: { status: 502, messageKey: "generation.error.unavailable", retryable: true },
+  provider_config: { status: 502, messageKey: "generation.error.config", retryable: false },
+  timeout: { status: 504, messageKey: "generation.error.timeout", retryable: false },
+  interrupted: { status: 502, messageKey: "generation.error.interrupted", retryable: false },
+  incomplete: { status: 502, messageKey: "generation.error.incomplete", retryable: false },
+  rejected: { status: 422, messageKey: "generation.error.rejected", retryable: false },
+  cancelled: { status: 499, messageKey: "generation.error.cancelled", retryable: false },
+  internal: { status: 500, messageKey: "generation.error.internal", retryable: false },
+} as const satisfies Record<string, { status: number; messageKey: MessageKey; retryable: boolean }>;
+
+export type GenerationErrorCode = keyof typeof generationErrors;
+export const generationErrorCodes = Object.keys(generationErrors) as [GenerationErrorCode, ...GenerationErrorCode[]];
+
 /** The body of every JSON error answer, on the server and in the browser. */
 export interface ApiError {
   error: string;

@@ -1,19 +1,5 @@
 import { APICallError } from "ai";
-import type { GenerationErrorCode } from "#app/features/generate/generation-events.ts";
-import type { MessageKey } from "#app/i18n/i18n.ts";
-
-/** The small catalogue every generation failure maps to: HTTP status, the user's message, and whether a retry may help. */
-export const generationErrors: Record<GenerationErrorCode, { status: number; messageKey: MessageKey; retryable: boolean }> = {
-  rate_limited: { status: 429, messageKey: "generation.error.busy", retryable: true },
-  provider_unavailable: { status: 502, messageKey: "generation.error.unavailable", retryable: true },
-  provider_config: { status: 502, messageKey: "generation.error.config", retryable: false },
-  timeout: { status: 504, messageKey: "generation.error.timeout", retryable: false },
-  interrupted: { status: 502, messageKey: "generation.error.interrupted", retryable: false },
-  incomplete: { status: 502, messageKey: "generation.error.incomplete", retryable: false },
-  rejected: { status: 422, messageKey: "generation.error.rejected", retryable: false },
-  cancelled: { status: 499, messageKey: "generation.error.cancelled", retryable: false },
-  internal: { status: 500, messageKey: "generation.error.internal", retryable: false },
-};
+import { generationErrors, type GenerationErrorCode } from "#app/lib/errors.ts";
 
 /** A classified failure. `message` and `detail` are for the log only; users see the catalogue's message. */
 export class GenerationError extends Error {

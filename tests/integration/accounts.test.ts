@@ -1,9 +1,9 @@
 import { APIError } from "better-auth/api";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createAuth, type Auth } from "#server/auth/auth.server.ts";
+import { createAuth, type Auth } from "#app/features/auth/auth.server.ts";
 import { deleteAccount } from "#app/features/auth/account-deletion.server.ts";
 import { acceptInvitation, createInvitation } from "#app/features/workspace/members.server.ts";
-import { deleteSoleOwnedWorkspaces, getActiveMembership, transferOwnership } from "#server/auth/workspaces.server.ts";
+import { deleteSoleOwnedWorkspaces, getActiveMembership, transferOwnership } from "#app/features/workspace/workspaces.server.ts";
 import { createTestDb, testDatabaseKinds, type TestDb } from "../support/test-db.ts";
 
 const password = "correct horse battery";
@@ -32,7 +32,7 @@ describe.each(testDatabaseKinds)("accounts on %s", (kind) => {
 
   beforeAll(async () => {
     testDb = await createTestDb(kind);
-    auth = createAuth({ config: testDb.config, db: testDb.db, kind, mailer: testDb.mailer });
+    auth = createAuth({ config: testDb.config, db: testDb.db, mailer: testDb.mailer });
   });
   afterAll(async () => testDb.destroy());
 

@@ -8,8 +8,8 @@ import { getDailyUsage } from "#app/features/billing/usage.server.ts";
 import { readGenerationStream, type GenerationEvent } from "#app/features/generate/generation-events.ts";
 import { handleGenerationPost } from "#app/features/generate/generation-request.server.ts";
 import { createWriter } from "#server/ai/writer.server.ts";
-import { createAuth } from "#server/auth/auth.server.ts";
-import { getActiveMembership } from "#server/auth/workspaces.server.ts";
+import { createAuth } from "#app/features/auth/auth.server.ts";
+import { getActiveMembership } from "#app/features/workspace/workspaces.server.ts";
 import { buildConfig, type AppConfig } from "#server/config.server.ts";
 import type { Db } from "#server/db/db.server.ts";
 import type { WorkspacePlan } from "#server/db/schema.ts";
@@ -80,7 +80,7 @@ describe.each(testDatabaseKinds)("credits on %s", (kind) => {
 
   it("counts words generated before the ledger existed as used", async () => {
     const id = await newWorkspace();
-    const auth = createAuth({ config: testDb.config, db, kind, mailer: testDb.mailer });
+    const auth = createAuth({ config: testDb.config, db, mailer: testDb.mailer });
     const { user } = await auth.api.signUpEmail({ body: { name: "Old Timer", firstName: "Old", lastName: "Timer", email: `old-${kind}@example.com`, password: "correct horse battery" } });
     await db
       .insertInto("generation")
@@ -207,7 +207,7 @@ describe.each(testDatabaseKinds)("credits on %s", (kind) => {
   });
 
   it("gives back the words of generations a stopped server left running, once, and not from an ended period", async () => {
-    const auth = createAuth({ config: testDb.config, db, kind, mailer: testDb.mailer });
+    const auth = createAuth({ config: testDb.config, db, mailer: testDb.mailer });
     const { user } = await auth.api.signUpEmail({ body: { name: "Crash Test", firstName: "Crash", lastName: "Test", email: `crash-${kind}@example.com`, password: "correct horse battery" } });
     const now = Date.now();
     const workspaceId = await newWorkspace({ plan: "starter", start: new Date(now - 3 * day) });
@@ -251,7 +251,7 @@ describe.each(testDatabaseKinds)("credits on %s", (kind) => {
   });
 
   it("counts usage by the days of the user's time zone", async () => {
-    const auth = createAuth({ config: testDb.config, db, kind, mailer: testDb.mailer });
+    const auth = createAuth({ config: testDb.config, db, mailer: testDb.mailer });
     const { user } = await auth.api.signUpEmail({ body: { name: "Zoe Zone", firstName: "Zoe", lastName: "Zone", email: `zone-${kind}@example.com`, password: "correct horse battery" } });
     const workspaceId = await newWorkspace({ plan: "pro", start: new Date("2026-02-01T00:00:00Z") });
     const generated = (createdAt: string, templateId: string, words: number) => ({ id: randomUUID(), userId: user.id, workspaceId, templateId, inputs: "{}", count: 1, provider: "offline", model: "m", status: "succeeded" as const, words, inputTokens: null, outputTokens: null, latencyMs: null, error: null, requestId: null, createdAt, finishedAt: createdAt });
@@ -292,7 +292,7 @@ describe.each(testDatabaseKinds)("credits on %s", (kind) => {
       });
 
     beforeAll(async () => {
-      const auth = createAuth({ config: testDb.config, db, kind, mailer: testDb.mailer });
+      const auth = createAuth({ config: testDb.config, db, mailer: testDb.mailer });
       const { user: created } = await auth.api.signUpEmail({ body: { name: "Grace Hopper", firstName: "Grace", lastName: "Hopper", email: `grace-${kind}@example.com`, password: "correct horse battery" } });
       user = { id: created.id, name: created.name, email: created.email };
     });

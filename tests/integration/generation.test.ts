@@ -6,7 +6,7 @@ import { handleGenerationPost } from "#app/features/generate/generation-request.
 import { runGeneration, type GenerationHooks } from "#app/features/generate/generation.server.ts";
 import { getTemplateById } from "#app/templates/registry.ts";
 import { createWriter } from "#server/ai/writer.server.ts";
-import { createAuth } from "#server/auth/auth.server.ts";
+import { createAuth } from "#app/features/auth/auth.server.ts";
 import { buildConfig, type AppConfig } from "#server/config.server.ts";
 import { createRateLimiter, type RateLimiter } from "#server/rate-limit.server.ts";
 import { startAiStub, type AiStub } from "../support/ai-stub-server.ts";
@@ -33,7 +33,7 @@ describe.each(testDatabaseKinds)("generations on %s", (kind) => {
   beforeAll(async () => {
     testDb = await createTestDb(kind);
     stub = await startAiStub({ tokenDelayMs: 1 });
-    const auth = createAuth({ config: testDb.config, db: testDb.db, kind, mailer: testDb.mailer });
+    const auth = createAuth({ config: testDb.config, db: testDb.db, mailer: testDb.mailer });
     const { user: created } = await auth.api.signUpEmail({ body: { name: "Ada Lovelace", firstName: "Ada", lastName: "Lovelace", email: `ada-${kind}@example.com`, password: "correct horse battery" } });
     user = { id: created.id, name: created.name, email: created.email };
   });

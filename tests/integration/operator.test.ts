@@ -3,8 +3,8 @@
 import { spawnSync } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getWorkspaceBilling } from "#app/features/billing/credits.server.ts";
-import { createAuth } from "#server/auth/auth.server.ts";
-import { getActiveMembership } from "#server/auth/workspaces.server.ts";
+import { createAuth } from "#app/features/auth/auth.server.ts";
+import { getActiveMembership } from "#app/features/workspace/workspaces.server.ts";
 import { createTestDb, testDatabaseKinds, type TestDb } from "../support/test-db.ts";
 
 describe.each(testDatabaseKinds)("operator commands on %s", (kind) => {
@@ -22,7 +22,7 @@ describe.each(testDatabaseKinds)("operator commands on %s", (kind) => {
 
   beforeAll(async () => {
     testDb = await createTestDb(kind);
-    const auth = createAuth({ config: testDb.config, db: testDb.db, kind, mailer: testDb.mailer });
+    const auth = createAuth({ config: testDb.config, db: testDb.db, mailer: testDb.mailer });
     const { user } = await auth.api.signUpEmail({ body: { name: "Olive Owner", firstName: "Olive", lastName: "Owner", email, password: "correct horse battery" } });
     workspaceId = (await getActiveMembership(testDb.db, user)).workspaceId;
     await testDb.db.updateTable("workspace").set({ name: "Olive's Shop" }).where("id", "=", workspaceId).execute();

@@ -20,8 +20,8 @@ import {
   type OutputFilter,
   type OutputView,
 } from "#app/features/outputs/outputs.server.ts";
-import { getActiveMembership } from "#server/auth/workspaces.server.ts";
-import { createAuth } from "#server/auth/auth.server.ts";
+import { getActiveMembership } from "#app/features/workspace/workspaces.server.ts";
+import { createAuth } from "#app/features/auth/auth.server.ts";
 import { createTestDb, testDatabaseKinds, type TestDb } from "../support/test-db.ts";
 
 interface TestUser {
@@ -47,7 +47,7 @@ describe.each(testDatabaseKinds)("saved outputs on %s", (kind) => {
   let clock = 0;
 
   async function createUser(first: string): Promise<TestUser> {
-    const auth = createAuth({ config: testDb.config, db: testDb.db, kind, mailer: testDb.mailer });
+    const auth = createAuth({ config: testDb.config, db: testDb.db, mailer: testDb.mailer });
     const { user } = await auth.api.signUpEmail({ body: { name: `${first} Test`, firstName: first, lastName: "Test", email: `${first.toLowerCase()}-${kind}-${randomUUID().slice(0, 8)}@example.com`, password: "correct horse battery" } });
     const { workspaceId } = await getActiveMembership(testDb.db, user);
     return { id: user.id, name: user.name, email: user.email, workspaceId };

@@ -2,8 +2,8 @@
 // it answers only when Better Auth would say the same, and hands every other case back to it.
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createAuth, sessionDays, type Auth } from "#server/auth/auth.server.ts";
-import { cookieValue, readSession, sessionCookieSettings, type SessionCookieSettings } from "#server/auth/session-reader.server.ts";
+import { createAuth, sessionDays, type Auth } from "#app/features/auth/auth.server.ts";
+import { cookieValue, readSession, sessionCookieSettings, type SessionCookieSettings } from "#app/features/auth/session-reader.server.ts";
 import { buildConfig } from "#server/config.server.ts";
 import { createTestDb, testDatabaseKinds, type TestDb } from "../support/test-db.ts";
 
@@ -35,7 +35,7 @@ describe.each(testDatabaseKinds)("reading sessions directly on %s", (kind) => {
 
   beforeAll(async () => {
     testDb = await createTestDb(kind);
-    auth = createAuth({ config: testDb.config, db: testDb.db, kind, mailer: testDb.mailer });
+    auth = createAuth({ config: testDb.config, db: testDb.db, mailer: testDb.mailer });
     settings = await sessionCookieSettings(auth);
   });
   afterAll(async () => testDb.destroy());
@@ -57,7 +57,7 @@ describe.each(testDatabaseKinds)("reading sessions directly on %s", (kind) => {
 
   it("uses the __Secure- cookie name when the site is served over HTTPS", async () => {
     const config = buildConfig({ NODE_ENV: "test", DATA_DIR: testDb.config.dataDir, DATABASE_URL: testDb.url, DEV_OUTBOX: "1", PUBLIC_URL: "https://sellscribe.example" });
-    const secure = await sessionCookieSettings(createAuth({ config, db: testDb.db, kind, mailer: testDb.mailer }));
+    const secure = await sessionCookieSettings(createAuth({ config, db: testDb.db, mailer: testDb.mailer }));
     expect(secure.tokenCookie).toBe("__Secure-better-auth.session_token");
   });
 

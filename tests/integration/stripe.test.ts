@@ -4,8 +4,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { getWorkspaceBilling, ledgerTotal, reserveCredits } from "#app/features/billing/credits.server.ts";
 import { cancelSubscriptionsOf, createPortalSession, setCancelAtPeriodEnd, startCheckout } from "#app/features/billing/stripe.server.ts";
 import { handleStripeWebhook } from "#app/features/billing/stripe-webhook.server.ts";
-import { createAuth } from "#server/auth/auth.server.ts";
-import { getActiveMembership, listSoleOwnedWorkspaceIds } from "#server/auth/workspaces.server.ts";
+import { createAuth } from "#app/features/auth/auth.server.ts";
+import { getActiveMembership, listSoleOwnedWorkspaceIds } from "#app/features/workspace/workspaces.server.ts";
 import { buildConfig, type AppConfig } from "#server/config.server.ts";
 import { checkoutSessionObject, invoiceObject, signedEvent, startStripeStub, subscriptionObject, testStripePrices, type StripeStub } from "../support/stripe-stub.ts";
 import { createTestDb, testDatabaseKinds, type TestDb } from "../support/test-db.ts";
@@ -43,7 +43,7 @@ describe.each(testDatabaseKinds)("Stripe on %s", (kind) => {
   beforeEach(() => stub.reset());
 
   async function newUser() {
-    const auth = createAuth({ config: testDb.config, db: testDb.db, kind, mailer: testDb.mailer });
+    const auth = createAuth({ config: testDb.config, db: testDb.db, mailer: testDb.mailer });
     const email = `payer-${kind}-${++counter}@example.com`;
     const { user } = await auth.api.signUpEmail({ body: { name: "Pat Payer", firstName: "Pat", lastName: "Payer", email, password: "correct horse battery" } });
     const { workspaceId } = await getActiveMembership(testDb.db, user);

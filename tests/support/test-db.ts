@@ -6,6 +6,7 @@ import pg from "pg";
 import { createDb, type Db } from "#server/db/db.server.ts";
 import { buildConfig, type AppConfig } from "#server/config.server.ts";
 import { createMailer, type Mailer } from "#server/mail/mail.server.ts";
+import { migrateAuthTables } from "#app/features/auth/auth.server.ts";
 import { migrateDatabase } from "#server/services.server.ts";
 
 export type TestDatabaseKind = "sqlite" | "postgres";
@@ -32,7 +33,7 @@ export async function createTestDb(kind: TestDatabaseKind, { migrate = true } = 
     const config = buildConfig({ NODE_ENV: "test", DATA_DIR: dir, DATABASE_URL: `file:${file}`, DEV_OUTBOX: "1" });
     const db = createDb(config.database);
     const mailer = createMailer(config.mail);
-    if (migrate) await migrateDatabase({ config, db, mailer });
+    if (migrate) await migrateDatabase({ config, db, mailer }, migrateAuthTables);
     return {
       db,
       config,
@@ -58,7 +59,7 @@ export async function createTestDb(kind: TestDatabaseKind, { migrate = true } = 
   const config = buildConfig({ NODE_ENV: "test", DATA_DIR: dir, DATABASE_URL: url.toString(), DEV_OUTBOX: "1" });
   const db = createDb(config.database);
   const mailer = createMailer(config.mail);
-  if (migrate) await migrateDatabase({ config, db, mailer });
+  if (migrate) await migrateDatabase({ config, db, mailer }, migrateAuthTables);
   return {
     db,
     config,

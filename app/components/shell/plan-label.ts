@@ -1,5 +1,5 @@
 import type { PlanState } from "#app/features/billing/credits.server.ts";
-import { getPlan } from "#app/features/billing/plans.ts";
+import { getPlan } from "#app/lib/plans.ts";
 import type { Translate } from "#app/i18n/i18n.ts";
 
 /** 'Trial · 5 days left', 'Trial ended', 'No plan' or 'Pro plan', from the workspace's real state. */

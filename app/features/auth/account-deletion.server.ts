@@ -1,8 +1,8 @@
 import { cancelSubscriptionsOf } from "#app/features/billing/stripe.server.ts";
 import type { AppConfig } from "#server/config.server.ts";
 import type { Db } from "#server/db/db.server.ts";
-import { deleteSoleOwnedWorkspaces, listSoleOwnedWorkspaceIds, listWorkspacesNeedingNewOwner } from "#server/auth/workspaces.server.ts";
-import type { Auth } from "#server/auth/auth.server.ts";
+import { deleteSoleOwnedWorkspaces, listSoleOwnedWorkspaceIds, listWorkspacesNeedingNewOwner } from "#app/features/workspace/workspaces.server.ts";
+import type { Auth } from "./auth.server.ts";
 
 export type AccountDeletion = { ok: true } | { ok: false; reason: "transferOwnership"; workspaces: string[] } | { ok: false; reason: "stripeFailed"; error: unknown };
 

@@ -8,7 +8,7 @@ import { logger } from "#server/logger.server.ts";
 import type { RateLimitRule } from "#server/rate-limit.server.ts";
 import { getServices } from "#server/services.server.ts";
 
-export const auth = () => getServices().auth();
+export { getAuth as auth } from "./auth.server.ts";
 
 /** A failure an action answers with (field messages, a toast), not an error page. */
 class FormFailureAnswer extends Error {

@@ -1,6 +1,6 @@
 import { createContext, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
-import type { Auth } from "#server/auth/auth.server.ts";
-import { readSession, sessionCookieSettings, type SessionCookieSettings } from "#server/auth/session-reader.server.ts";
+import { getAuth, type Auth } from "./auth.server.ts";
+import { readSession, sessionCookieSettings, type SessionCookieSettings } from "./session-reader.server.ts";
 import { getServices } from "#server/services.server.ts";
 
 export interface SessionUser {
@@ -45,7 +45,7 @@ export async function readRequestSession(cookieHeader: string | null | undefined
   if (!cookieHeader?.includes("session_token")) return { user: null, setCookies: [] };
   try {
     const services = getServices();
-    const auth = services.auth();
+    const auth = getAuth(services);
     const read = await readSession(services.db, await settingsOf(auth), cookieHeader);
     if ("user" in read) return { user: read.user, setCookies: [] };
     const answer = await auth.api.getSession({ headers: headers(), returnHeaders: true });

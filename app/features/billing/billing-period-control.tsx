@@ -1,6 +1,6 @@
 import { SegmentedControl } from "@mantine/core";
 import { useI18n } from "#app/i18n/context.tsx";
-import type { BillingPeriod } from "./plans.ts";
+import type { BillingPeriod } from "#app/lib/plans.ts";
 
 /** Monthly or yearly prices: on /pricing and in the plan chooser. */
 export function BillingPeriodControl({ value, onChange }: { value: BillingPeriod; onChange: (period: BillingPeriod) => void }) {

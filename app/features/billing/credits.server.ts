@@ -10,7 +10,7 @@ import { randomUUID } from "node:crypto";
 import { sql, type Kysely, type Selectable, type Transaction } from "kysely";
 import type { Db } from "#server/db/db.server.ts";
 import type { CreditBalanceTable, CreditReason, Database, WorkspaceTable } from "#server/db/schema.ts";
-import { getPlan, trialWords as defaultTrialWords, type BillingPeriod, type PlanId } from "./plans.ts";
+import { getPlan, trialWords as defaultTrialWords, type BillingPeriod, type PlanId } from "#app/lib/plans.ts";
 
 /** What the plan button and billing show. */
 export type PlanState =

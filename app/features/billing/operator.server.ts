@@ -3,9 +3,9 @@
 //   npm run plan -- set <email> <plan> [monthly|yearly]
 import type { AppConfig } from "#server/config.server.ts";
 import type { Db } from "#server/db/db.server.ts";
-import { getActiveMembership } from "#server/auth/workspaces.server.ts";
+import { getActiveMembership } from "#app/features/workspace/workspaces.server.ts";
 import { getWorkspaceBilling, grantBonusWords, syncCreditPeriod, type CreditBalance } from "./credits.server.ts";
-import { billingPeriods, getPlan, isBillingPeriod, isPlanId, planIds, type BillingPeriod, type PlanId } from "./plans.ts";
+import { billingPeriods, getPlan, isBillingPeriod, isPlanId, planIds, type BillingPeriod, type PlanId } from "#app/lib/plans.ts";
 
 /** A mistake in the command line or its arguments: printed as one line, exit code 2 (usage) or 1. */
 export class OperatorError extends Error {

@@ -4,7 +4,7 @@ import Stripe from "stripe";
 import type { Locale } from "#app/i18n/i18n.ts";
 import type { AppConfig, StripeConfig } from "#server/config.server.ts";
 import type { Db } from "#server/db/db.server.ts";
-import { billingPeriods, planIds, type BillingPeriod, type PlanId } from "./plans.ts";
+import { billingPeriods, planIds, type BillingPeriod, type PlanId } from "#app/lib/plans.ts";
 
 let cached: { config: StripeConfig; client: Stripe } | undefined;
 

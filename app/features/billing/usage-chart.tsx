@@ -2,7 +2,7 @@ import { BarChart } from "@mantine/charts";
 import "@mantine/charts/styles.css";
 import { Box, ColorSwatch, Group, Progress, Stack, Text, Title } from "@mantine/core";
 import { useSyncExternalStore } from "react";
-import { templateTypeLabel } from "#app/features/templates/template-label.ts";
+import { templateTypeLabel } from "#app/templates/template-label.ts";
 import { useI18n } from "#app/i18n/context.tsx";
 import { templates } from "#app/templates/registry.ts";
 import { dayIn } from "../time-zone/time-zone.ts";

@@ -10,19 +10,9 @@
 //   error  {code, message, requestId}   last; `message` is localized; nothing of this generation is saved
 // Lines starting with ":" are keep-alive comments. Exactly one `output` per index; `done` lists all N.
 import { z } from "zod";
+import { generationErrorCodes, type GenerationErrorCode } from "#app/lib/errors.ts";
 
-export const generationErrorCodes = [
-  "rate_limited",
-  "provider_unavailable",
-  "provider_config",
-  "timeout",
-  "interrupted",
-  "incomplete",
-  "rejected",
-  "cancelled",
-  "internal",
-] as const;
-export type GenerationErrorCode = (typeof generationErrorCodes)[number];
+export { generationErrorCodes, type GenerationErrorCode };
 
 const index = z.number().int().min(0);
 

@@ -8,7 +8,7 @@ import type { Db } from "#server/db/db.server.ts";
 import { logger } from "#server/logger.server.ts";
 import type { RateLimiter, RateLimitRule } from "#server/rate-limit.server.ts";
 import { outputCount, type Writer } from "#server/ai/writer.server.ts";
-import { getActiveMembership } from "#server/auth/workspaces.server.ts";
+import { getActiveMembership } from "#app/features/workspace/workspaces.server.ts";
 import { encodeGenerationEvent, generationRequestSchema, type GenerationRequestError } from "./generation-events.ts";
 import { runGeneration } from "./generation.server.ts";
 

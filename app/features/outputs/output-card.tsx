@@ -6,7 +6,7 @@ import { notifications } from "@mantine/notifications";
 import { IconCopy, IconHeart, IconHeartFilled, IconListDetails, IconPencil, IconTrash } from "@tabler/icons-react";
 import { useId, useOptimistic, useState, useTransition } from "react";
 import { Link } from "react-router";
-import { templateTypeLabel } from "#app/features/templates/template-label.ts";
+import { templateTypeLabel } from "#app/templates/template-label.ts";
 import { useI18n } from "#app/i18n/context.tsx";
 import { getTemplateById, templatePath } from "#app/templates/registry.ts";
 import { describeInputs } from "./output-inputs.ts";

@@ -1,5 +1,5 @@
 // Export of the user's outputs (the current filter) as CSV or plain text, streamed page by page.
-import { templateTypeLabel } from "#app/features/templates/template-label.ts";
+import { templateTypeLabel } from "#app/templates/template-label.ts";
 import { translate, type Locale } from "#app/i18n/i18n.ts";
 import type { Db } from "#server/db/db.server.ts";
 import { logger } from "#server/logger.server.ts";

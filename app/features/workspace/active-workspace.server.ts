@@ -1,5 +1,5 @@
 import type { RouterContextProvider } from "react-router";
-import { getActiveMembership, type Membership } from "#server/auth/workspaces.server.ts";
+import { getActiveMembership, type Membership } from "./workspaces.server.ts";
 import { getServices } from "#server/services.server.ts";
 import { requireUser, type SessionUser } from "../auth/session.server.ts";
 

@@ -1,7 +1,7 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import type { Db } from "#server/db/db.server.ts";
 import type { WorkspacePlan } from "#server/db/schema.ts";
-import { getPlan } from "../billing/plans.ts";
+import { getPlan } from "#app/lib/plans.ts";
 
 export const invitationDays = 7;
 

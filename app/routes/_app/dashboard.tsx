@@ -7,8 +7,8 @@ import { CreditBalanceFigures } from "#app/features/billing/credit-balance-figur
 import { greetingKey, hourIn } from "#app/features/dashboard/greeting.ts";
 import { pageMeta } from "#app/features/marketing/meta.ts";
 import { listLatestOutputs } from "#app/features/outputs/outputs.server.ts";
-import { listPinnedTemplateIds } from "#app/features/templates/pins.server.ts";
-import { templateTypeLabel } from "#app/features/templates/template-label.ts";
+import { listPinnedTemplateIds } from "#app/templates/pins.server.ts";
+import { templateTypeLabel } from "#app/templates/template-label.ts";
 import { timeZoneFromCookies } from "#app/features/time-zone/time-zone.ts";
 import { requireUser } from "#app/features/auth/session.server.ts";
 import { useI18n } from "#app/i18n/context.tsx";

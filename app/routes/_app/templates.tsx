@@ -7,7 +7,7 @@ import { z } from "zod";
 import { readForm } from "#app/components/form/form-data.server.ts";
 import { requireUser } from "#app/features/auth/session.server.ts";
 import { pageMeta } from "#app/features/marketing/meta.ts";
-import { listPinnedTemplateIds, setTemplatePinned } from "#app/features/templates/pins.server.ts";
+import { listPinnedTemplateIds, setTemplatePinned } from "#app/templates/pins.server.ts";
 import { useI18n } from "#app/i18n/context.tsx";
 import { categoryLabels, getTemplateById, templatePath, templates } from "#app/templates/registry.ts";
 import { templateCategories, type TemplateCategory, type TemplateDefinition } from "#app/templates/types.ts";

@@ -9,7 +9,7 @@ import { signUpSchema } from "#app/features/auth/schemas.ts";
 import { requireAnonymous, safeRedirectPath } from "#app/features/auth/session.server.ts";
 import { pageMeta } from "#app/features/marketing/meta.ts";
 import { useI18n } from "#app/i18n/context.tsx";
-import { joinName } from "#server/auth/names.ts";
+import { joinName } from "#app/features/auth/names.ts";
 import { authRateLimits } from "#server/rate-limit.server.ts";
 import { getServices } from "#server/services.server.ts";
 import type { Route } from "./+types/sign-up";

@@ -3,7 +3,7 @@ import { IconCheck, IconShieldCheck } from "@tabler/icons-react";
 import { useState } from "react";
 import { Link } from "react-router";
 import { BillingPeriodControl } from "#app/features/billing/billing-period-control.tsx";
-import { plans, sharedFeatures, type BillingPeriod, type Plan } from "#app/features/billing/plans.ts";
+import { plans, sharedFeatures, type BillingPeriod, type Plan } from "#app/lib/plans.ts";
 import { Faq } from "#app/features/marketing/faq.tsx";
 import { pageMeta } from "#app/features/marketing/meta.ts";
 import { StaticMarkup } from "#app/features/marketing/static-markup.tsx";

@@ -1,11 +1,11 @@
 import { methodNotAllowedResponse } from "#app/lib/errors.ts";
 import { redirect } from "react-router";
 import { getUser } from "#app/features/auth/session.server.ts";
-import { isBillingPeriod, isPlanId } from "#app/features/billing/plans.ts";
+import { isBillingPeriod, isPlanId } from "#app/lib/plans.ts";
 import { startCheckout } from "#app/features/billing/stripe.server.ts";
 import { translate } from "#app/i18n/i18n.ts";
 import { getLocale } from "#app/i18n/locale.server.ts";
-import { getActiveMembership } from "#server/auth/workspaces.server.ts";
+import { getActiveMembership } from "#app/features/workspace/workspaces.server.ts";
 import { requestContext } from "#server/context.ts";
 import { logger } from "#server/logger.server.ts";
 import { getServices } from "#server/services.server.ts";

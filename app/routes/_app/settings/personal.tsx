@@ -12,7 +12,7 @@ import { requireUser } from "#app/features/auth/session.server.ts";
 import { pageMeta } from "#app/features/marketing/meta.ts";
 import { useI18n } from "#app/i18n/context.tsx";
 import type { MessageKey } from "#app/i18n/i18n.ts";
-import { joinName } from "#server/auth/names.ts";
+import { joinName } from "#app/features/auth/names.ts";
 import type { Route } from "./+types/personal";
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "settings.personal.meta");

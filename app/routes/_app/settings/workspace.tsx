@@ -25,7 +25,7 @@ import {
 } from "#app/features/workspace/members.server.ts";
 import { consumeInviteAllowance } from "#app/features/workspace/invite-limits.server.ts";
 import { inviteSchema, workspaceSchema } from "#app/features/workspace/schemas.ts";
-import { transferOwnership } from "#server/auth/workspaces.server.ts";
+import { transferOwnership } from "#app/features/workspace/workspaces.server.ts";
 import { useI18n } from "#app/i18n/context.tsx";
 import { translate, type MessageKey } from "#app/i18n/i18n.ts";
 import { getLocale } from "#app/i18n/locale.server.ts";

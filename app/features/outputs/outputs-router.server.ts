@@ -5,8 +5,8 @@ import express, { type RequestHandler } from "express";
 import { readRequestSession } from "#app/features/auth/session.server.ts";
 import { handleListOutputs, handleOutputRequest, handleRestoreOutput, type OutputsApiContext } from "#app/features/outputs/outputs-api.server.ts";
 import { resolveLocale } from "#app/i18n/i18n.ts";
-import type { Db } from "../db/db.server.ts";
-import { sendFetchResponse, toFetchRequest } from "./fetch-bridge.server.ts";
+import type { Db } from "#server/db/db.server.ts";
+import { sendFetchResponse, toFetchRequest } from "#server/api/fetch-bridge.server.ts";
 
 type Handler = (ctx: OutputsApiContext, params: Record<string, string>) => Promise<Response>;
 

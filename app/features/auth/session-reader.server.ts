@@ -9,7 +9,7 @@
 // or refreshes the session as it always did. This module never says "signed out" on its own.
 // See docs/decisions/011-fast-api-path.md.
 import { createHmac, createSecretKey, timingSafeEqual, type KeyObject } from "node:crypto";
-import type { Db } from "../db/db.server.ts";
+import type { Db } from "#server/db/db.server.ts";
 
 interface BetterAuthContext {
   authCookies: { sessionToken: { name: string }; sessionData: { name: string } };

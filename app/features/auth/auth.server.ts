@@ -2,23 +2,17 @@ import { betterAuth, type BetterAuthOptions } from "better-auth";
 import { APIError } from "better-auth/api";
 import { getMigrations } from "better-auth/db/migration";
 import { genericOAuth } from "better-auth/plugins";
-import type { AppConfig } from "../config.server.ts";
-import type { Db, DatabaseKind } from "../db/db.server.ts";
-import { actionMail, type Mailer } from "../mail/mail.server.ts";
-import { logger } from "../logger.server.ts";
+import { ensurePersonalWorkspace, listWorkspacesNeedingNewOwner } from "#app/features/workspace/workspaces.server.ts";
+import { logger } from "#server/logger.server.ts";
+import { actionMail } from "#server/mail/mail.server.ts";
+import { getServices, type Services } from "#server/services.server.ts";
 import { cleanName, joinName, safeImageUrl, splitDisplayName } from "./names.ts";
-import { ensurePersonalWorkspace, listWorkspacesNeedingNewOwner } from "./workspaces.server.ts";
 
 export const sessionDays = 30;
 export const resetLinkMinutes = 60;
 export const oidcProviderId = "oidc";
 
-interface AuthDeps {
-  config: AppConfig;
-  db: Db;
-  kind: DatabaseKind;
-  mailer: Mailer;
-}
+type AuthDeps = Pick<Services, "config" | "db" | "mailer">;
 
 const nameFromProfile = (profile: { name?: unknown }) => splitDisplayName(typeof profile.name === "string" ? profile.name : "");
 
@@ -40,13 +34,13 @@ function cleanUserFields<T extends Record<string, unknown>>(user: T): Partial<T>
 }
 
 /** Everything Better Auth needs; the same object drives its schema migration and its runtime. */
-export function createAuthOptions({ config, db, kind, mailer }: AuthDeps) {
+export function createAuthOptions({ config, db, mailer }: AuthDeps) {
   return {
     appName: "Sellscribe",
     baseURL: config.publicUrl,
     secret: config.sessionSecret,
     trustedOrigins: [new URL(config.publicUrl).origin],
-    database: { db, type: kind, transaction: true },
+    database: { db, type: config.database.kind, transaction: true },
     telemetry: { enabled: false },
     emailAndPassword: {
       enabled: true,
@@ -135,6 +129,15 @@ export function createAuth(deps: AuthDeps) {
 }
 
 export type Auth = ReturnType<typeof createAuth>;
+
+const instances = new WeakMap<Services, Auth>();
+
+/** The process's Better Auth, created on first use (OIDC discovery happens then, once the provider is up). */
+export function getAuth(services: Services = getServices()): Auth {
+  let auth = instances.get(services);
+  if (!auth) instances.set(services, (auth = createAuth(services)));
+  return auth;
+}
 
 /** Creates or extends Better Auth's tables (user, session, account, verification). */
 export async function migrateAuthTables(deps: AuthDeps): Promise<void> {

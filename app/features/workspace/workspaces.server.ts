@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { Db } from "../db/db.server.ts";
+import type { Db } from "#server/db/db.server.ts";
 
 const trialDays = 7;
 /** The same limit the workspace settings form applies. */
