@@ -36,13 +36,13 @@ export const en = {
 
   // Landing page
   "landing.meta.title": "Sellscribe · AI copywriting for Amazon sellers",
-  "landing.meta.description": "Write Amazon product descriptions, titles, reviews, keywords and better copy in seconds. 7-day free trial, no credit card.",
+  "landing.meta.description": "Write Amazon product descriptions, titles, reviews, keywords and better copy in seconds. {trialDays}-day free trial, no credit card.",
   "landing.hero.eyebrow": "For Amazon sellers, stores and brands",
   "landing.hero.title": "Listing copy that sells, written in seconds",
   "landing.hero.body": "Sellscribe writes product descriptions, titles, reviews and keywords from what you know about your product, and rewrites the copy you already have so it converts better.",
   "landing.hero.cta": "Start your free trial",
   "landing.hero.secondary": "See pricing",
-  "landing.hero.note": "7-day free trial · No credit card required",
+  "landing.hero.note": "{trialDays}-day free trial · No credit card required",
   "landing.features.title": "Everything your listing needs",
   "landing.features.subtitle": "Three tools that cover a listing from first draft to search terms.",
   "landing.feature.write.title": "Descriptions and titles",
@@ -70,7 +70,7 @@ export const en = {
   "landing.video.title": "See Sellscribe in two minutes",
   "landing.video.placeholder": "The product tour video is coming soon.",
   "landing.cta.title": "Write your next listing today",
-  "landing.cta.body": "Try every tool free for 7 days. No credit card required, and a 7-day money-back guarantee once you subscribe.",
+  "landing.cta.body": "Try every tool free for {trialDays} days. No credit card required, and a {refundDays}-day money-back guarantee once you subscribe.",
   "landing.cta.button": "Start your free trial",
 
   // FAQ
@@ -80,7 +80,7 @@ export const en = {
   "faq.original.question": "Is the content original?",
   "faq.original.answer": "Yes. Every text is written fresh for your product from the details you give, so it is original and yours to use.",
   "faq.refund.question": "What is your refund policy?",
-  "faq.refund.answer": "If Sellscribe is not for you, e-mail {email} within 7 days of your payment and we refund 100% of it.",
+  "faq.refund.answer": "If Sellscribe is not for you, e-mail {email} within {refundDays} days of your payment and we refund 100% of it.",
   "faq.limits.question": "What if I need more words than my plan includes?",
   "faq.limits.answer": "Move to a larger plan at any time; the price per word drops as plans grow. Unused words do not roll over to the next period.",
   "faq.payments.question": "Which payment methods do you accept?",
@@ -111,16 +111,16 @@ export const en = {
 
   // Pricing page
   "pricing.meta.title": "Pricing · Sellscribe",
-  "pricing.meta.description": "Starter, Pro and Enterprise plans for Amazon sellers, from $9 a month. 7-day free trial, no credit card.",
+  "pricing.meta.description": "Starter, Pro and Enterprise plans for Amazon sellers, from $9 a month. {trialDays}-day free trial, no credit card.",
   "pricing.title": "Simple plans that grow with your catalog",
-  "pricing.subtitle": "Start with a 7-day free trial, no credit card required. The price per word drops as plans grow.",
+  "pricing.subtitle": "Start with a {trialDays}-day free trial, no credit card required. The price per word drops as plans grow.",
   "pricing.period.label": "Billing period",
   "pricing.period.monthly": "Monthly",
   "pricing.period.yearly": "Yearly",
   "pricing.saveHint": "save 10%",
   "pricing.yearlyNote": "Billed once a year",
-  "pricing.guarantee.title": "7-day money-back guarantee",
-  "pricing.guarantee.body": "Try Sellscribe with no risk. If it is not right for you, e-mail {email} within 7 days of your payment and we refund 100% of it.",
+  "pricing.guarantee.title": "{refundDays}-day money-back guarantee",
+  "pricing.guarantee.body": "Try Sellscribe with no risk. If it is not right for you, e-mail {email} within {refundDays} days of your payment and we refund 100% of it.",
 
   // About page
   "about.meta.title": "About · Sellscribe",
@@ -156,7 +156,7 @@ export const en = {
   "terms.content.title": "Your content",
   "terms.content.body": "The inputs you give and the copy written for you are yours. You give us only the rights we need to run the service for you.",
   "terms.billing.title": "Plans and payment",
-  "terms.billing.body": "Plans renew each period until cancelled. Unused words do not roll over. If you are not satisfied, ask for a full refund within 7 days of a payment by writing to {email}.",
+  "terms.billing.body": "Plans renew each period until cancelled. Unused words do not roll over. If you are not satisfied, ask for a full refund within {refundDays} days of a payment by writing to {email}.",
   "terms.use.title": "Fair use",
   "terms.use.body": "Do not use Sellscribe to write unlawful, misleading or harmful content, or to overload or attack the service.",
 
@@ -189,7 +189,7 @@ export const en = {
   "auth.google": "Google",
   "auth.signUp.meta": "Sign up · Sellscribe",
   "auth.signUp.title": "Create your account",
-  "auth.signUp.subtitle": "7 days free, no credit card required.",
+  "auth.signUp.subtitle": "{trialDays} days free, no credit card required.",
   "auth.firstName": "First name",
   "auth.lastName": "Last name",
   "auth.passwordHint": "At least 8 characters",

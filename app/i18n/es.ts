@@ -38,13 +38,13 @@ export const es: Record<MessageKey, string> = {
 
   // Landing page
   "landing.meta.title": "Sellscribe · Copywriting con IA para vendedores de Amazon",
-  "landing.meta.description": "Escribe descripciones, títulos, reseñas, palabras clave y mejores textos para tus productos de Amazon en segundos. Prueba gratis de 7 días, sin tarjeta de crédito.",
+  "landing.meta.description": "Escribe descripciones, títulos, reseñas, palabras clave y mejores textos para tus productos de Amazon en segundos. Prueba gratis de {trialDays} días, sin tarjeta de crédito.",
   "landing.hero.eyebrow": "Para vendedores, tiendas y marcas en Amazon",
   "landing.hero.title": "Textos que venden, escritos en segundos",
   "landing.hero.body": "Sellscribe escribe descripciones, títulos, reseñas y palabras clave a partir de lo que sabes de tu producto, y reescribe los textos que ya tienes para que conviertan mejor.",
   "landing.hero.cta": "Empieza tu prueba gratis",
   "landing.hero.secondary": "Ver precios",
-  "landing.hero.note": "Prueba gratis de 7 días · Sin tarjeta de crédito",
+  "landing.hero.note": "Prueba gratis de {trialDays} días · Sin tarjeta de crédito",
   "landing.features.title": "Todo lo que necesita tu ficha de producto",
   "landing.features.subtitle": "Tres herramientas que cubren tu ficha desde el primer borrador hasta los términos de búsqueda.",
   "landing.feature.write.title": "Descripciones y títulos",
@@ -72,7 +72,7 @@ export const es: Record<MessageKey, string> = {
   "landing.video.title": "Conoce Sellscribe en dos minutos",
   "landing.video.placeholder": "El video de presentación del producto estará disponible pronto.",
   "landing.cta.title": "Escribe hoy tu próxima ficha de producto",
-  "landing.cta.body": "Prueba todas las herramientas gratis durante 7 días. Sin tarjeta de crédito y, una vez suscrito, con garantía de devolución de 7 días.",
+  "landing.cta.body": "Prueba todas las herramientas gratis durante {trialDays} días. Sin tarjeta de crédito y, una vez suscrito, con garantía de devolución de {refundDays} días.",
   "landing.cta.button": "Empieza tu prueba gratis",
 
   // FAQ
@@ -82,7 +82,7 @@ export const es: Record<MessageKey, string> = {
   "faq.original.question": "¿El contenido es original?",
   "faq.original.answer": "Sí. Cada texto se escribe desde cero para tu producto a partir de los datos que nos das, así que es original y puedes usarlo libremente.",
   "faq.refund.question": "¿Cuál es la política de reembolso?",
-  "faq.refund.answer": "Si Sellscribe no es para ti, escribe a {email} en los 7 días siguientes a tu pago y te devolvemos el 100 %.",
+  "faq.refund.answer": "Si Sellscribe no es para ti, escribe a {email} en los {refundDays} días siguientes a tu pago y te devolvemos el 100 %.",
   "faq.limits.question": "¿Y si necesito más palabras de las que incluye mi plan?",
   "faq.limits.answer": "Cámbiate a un plan superior cuando quieras; el precio por palabra baja a medida que crecen los planes. Las palabras no usadas no se acumulan para el siguiente periodo.",
   "faq.payments.question": "¿Qué métodos de pago se aceptan?",
@@ -113,16 +113,16 @@ export const es: Record<MessageKey, string> = {
 
   // Pricing page
   "pricing.meta.title": "Precios · Sellscribe",
-  "pricing.meta.description": "Planes Starter, Pro y Enterprise para vendedores de Amazon, desde $9 al mes. Prueba gratis de 7 días, sin tarjeta de crédito.",
+  "pricing.meta.description": "Planes Starter, Pro y Enterprise para vendedores de Amazon, desde $9 al mes. Prueba gratis de {trialDays} días, sin tarjeta de crédito.",
   "pricing.title": "Planes sencillos que crecen con tu catálogo",
-  "pricing.subtitle": "Empieza con una prueba gratis de 7 días, sin tarjeta de crédito. El precio por palabra baja a medida que crecen los planes.",
+  "pricing.subtitle": "Empieza con una prueba gratis de {trialDays} días, sin tarjeta de crédito. El precio por palabra baja a medida que crecen los planes.",
   "pricing.period.label": "Periodo de facturación",
   "pricing.period.monthly": "Mensual",
   "pricing.period.yearly": "Anual",
   "pricing.saveHint": "ahorra un 10 %",
   "pricing.yearlyNote": "Facturado una vez al año",
-  "pricing.guarantee.title": "Garantía de devolución de 7 días",
-  "pricing.guarantee.body": "Prueba Sellscribe sin riesgo. Si no es para ti, escribe a {email} en los 7 días siguientes a tu pago y te devolvemos el 100 %.",
+  "pricing.guarantee.title": "Garantía de devolución de {refundDays} días",
+  "pricing.guarantee.body": "Prueba Sellscribe sin riesgo. Si no es para ti, escribe a {email} en los {refundDays} días siguientes a tu pago y te devolvemos el 100 %.",
 
   // About page
   "about.meta.title": "Nosotros · Sellscribe",
@@ -158,7 +158,7 @@ export const es: Record<MessageKey, string> = {
   "terms.content.title": "Tu contenido",
   "terms.content.body": "La información que nos das y los textos escritos para ti son tuyos. Solo nos concedes los derechos necesarios para prestarte el servicio.",
   "terms.billing.title": "Planes y pagos",
-  "terms.billing.body": "Los planes se renuevan cada periodo hasta que los canceles. Las palabras no usadas no se acumulan. Si no estás satisfecho, pide el reembolso completo en los 7 días siguientes a un pago escribiendo a {email}.",
+  "terms.billing.body": "Los planes se renuevan cada periodo hasta que los canceles. Las palabras no usadas no se acumulan. Si no estás satisfecho, pide el reembolso completo en los {refundDays} días siguientes a un pago escribiendo a {email}.",
   "terms.use.title": "Uso razonable",
   "terms.use.body": "No uses Sellscribe para escribir contenido ilegal, engañoso o dañino, ni para sobrecargar o atacar el servicio.",
 
@@ -191,7 +191,7 @@ export const es: Record<MessageKey, string> = {
   "auth.google": "Google",
   "auth.signUp.meta": "Regístrate · Sellscribe",
   "auth.signUp.title": "Crea tu cuenta",
-  "auth.signUp.subtitle": "7 días gratis, sin tarjeta de crédito.",
+  "auth.signUp.subtitle": "{trialDays} días gratis, sin tarjeta de crédito.",
   "auth.firstName": "Nombre",
   "auth.lastName": "Apellido",
   "auth.passwordHint": "Al menos 8 caracteres",

@@ -19,9 +19,18 @@ describe("catalogs", () => {
   });
 
   it("say 7 days for the refund policy, never '-7'", () => {
-    expect(en["faq.refund.answer"]).toContain("7 days");
-    expect(es["faq.refund.answer"]).toContain("7 días");
-    expect(en["faq.refund.answer"]).not.toContain("-7");
+    expect(translate("en", "faq.refund.answer", { email: "help@example.com" })).toContain("within 7 days of your payment");
+    expect(translate("es", "faq.refund.answer", { email: "help@example.com" })).toContain("7 días");
+    expect(translate("en", "faq.refund.answer", { email: "help@example.com" })).not.toContain("-7");
+  });
+
+  it("name the trial and refund periods from plans.ts, never as a number written into the text", () => {
+    for (const catalog of [en, es]) {
+      for (const [key, text] of Object.entries(catalog)) expect(text, key).not.toMatch(/\b7[- ](day|días)/);
+    }
+    expect(translate("en", "landing.hero.note")).toBe("7-day free trial · No credit card required");
+    expect(translate("es", "auth.signUp.subtitle")).toBe("7 días gratis, sin tarjeta de crédito.");
+    expect(translate("en", "landing.cta.body")).toContain("free for 7 days");
   });
 });
 

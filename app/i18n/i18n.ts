@@ -1,3 +1,6 @@
+import { readCookie } from "#app/lib/cookies.ts";
+import { intlTag } from "#app/lib/intl.ts";
+import { refundDays, trialDays } from "#app/lib/plans.ts";
 import { en, type MessageKey } from "./en.ts";
 import { es } from "./es.ts";
 
@@ -29,10 +32,14 @@ export function messagesFor(locale: Locale): Messages {
 const pluralPattern = /\{(\w+), plural,((?:\s*(?:=\d+|zero|one|two|few|many|other)\s*\{[^{}]*\})+)\s*\}/g;
 const pluralCase = /(=\d+|\w+)\s*\{([^{}]*)\}/g;
 
+/** Facts every message may name without its caller passing them: the trial and refund periods live once, in plans.ts. */
+const siteParams: MessageParams = { trialDays, refundDays };
+
 /** Replaces `{name}` placeholders and chooses plural forms; numbers are formatted for the locale. */
-export function formatMessage(locale: Locale, template: string, params?: MessageParams): string {
-  if (!params) return template;
-  const tag = locale === "es" ? "es-ES" : "en-US";
+export function formatMessage(locale: Locale, template: string, callerParams?: MessageParams): string {
+  if (!template.includes("{")) return template;
+  const params = callerParams ? { ...siteParams, ...callerParams } : siteParams;
+  const tag = intlTag(locale);
   const format = (value: string | number) => (typeof value === "number" ? value.toLocaleString(tag) : value);
   return template
     .replace(pluralPattern, (whole, name: string, cases: string) => {
@@ -55,10 +62,7 @@ export function translate(locale: Locale, key: MessageKey, params?: MessageParam
 
 /** The language the `lang` cookie names, if it names one. */
 export function localeFromCookie(cookieHeader: string | null): Locale | undefined {
-  const fromCookie = cookieHeader
-    ?.split(";")
-    .map((part) => part.trim().split("="))
-    .find(([name]) => name === localeCookieName)?.[1];
+  const fromCookie = readCookie(cookieHeader, localeCookieName);
   return isLocale(fromCookie) ? fromCookie : undefined;
 }
 

@@ -61,10 +61,12 @@ export const plans: readonly Plan[] = [
   },
 ];
 
+/** How long a new workspace's free trial lasts; messages name it as {trialDays}. */
 export const trialDays = 7;
 /** Words a trial workspace may generate (TRIAL_WORDS overrides it; docs/decisions/008-trial-allowance.md says why). */
 export const trialWords = 2_000;
-export const moneyBackDays = 7;
+/** Days after a payment within which it is refunded in full; messages name it as {refundDays}. */
+export const refundDays = 7;
 
 export function isPlanId(value: unknown): value is PlanId {
   return typeof value === "string" && (planIds as readonly string[]).includes(value);

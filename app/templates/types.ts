@@ -63,7 +63,7 @@ export interface TemplateDefinition {
   id: string;
   /** The route segment under /templates (the seed's names). */
   slug: string;
-  /** The label stored with outputs and shown on cards and filters (the seed's template types). */
+  /** The seed's template-type label (its English name for the template). Not stored: outputs keep `id`; cards and filters show `name`. */
   templateType: string;
   category: TemplateCategory;
   icon: Icon;

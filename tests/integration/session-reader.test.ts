@@ -1,9 +1,10 @@
-// The direct session read (server/auth/session-reader.server.ts) against real Better Auth sessions:
+// The direct session read (app/features/auth/session-reader.server.ts) against real Better Auth sessions:
 // it answers only when Better Auth would say the same, and hands every other case back to it.
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAuth, sessionDays, type Auth } from "#app/features/auth/auth.server.ts";
-import { cookieValue, readSession, sessionCookieSettings, type SessionCookieSettings } from "#app/features/auth/session-reader.server.ts";
+import { readCookie } from "#app/lib/cookies.ts";
+import { readSession, sessionCookieSettings, type SessionCookieSettings } from "#app/features/auth/session-reader.server.ts";
 import { buildConfig } from "#server/config.server.ts";
 import { createTestDb, testDatabaseKinds, type TestDb } from "../support/test-db.ts";
 
@@ -16,17 +17,6 @@ function cookieOf(headers: Headers): string {
     .map((c) => c.split(";")[0])
     .join("; ");
 }
-
-describe("cookieValue", () => {
-  it("reads a cookie as Better Auth's parser does: first of repeats, quotes stripped, URI-decoded", () => {
-    expect(cookieValue("a=1; better-auth.session_token=tok%2Esig%3D; b=2", "better-auth.session_token")).toBe("tok.sig=");
-    expect(cookieValue('x="quoted"', "x")).toBe("quoted");
-    expect(cookieValue("x=first; x=second", "x")).toBe("first");
-    expect(cookieValue("xx=1; x-y=2", "x")).toBeUndefined();
-    // Not valid percent-encoding: kept as it is, never an exception.
-    expect(cookieValue("x=%E0%A4%A", "x")).toBe("%E0%A4%A");
-  });
-});
 
 describe.each(testDatabaseKinds)("reading sessions directly on %s", (kind) => {
   let testDb: TestDb;
@@ -70,7 +60,7 @@ describe.each(testDatabaseKinds)("reading sessions directly on %s", (kind) => {
 
   it("hands a forged or re-signed cookie to Better Auth, which refuses it too", async () => {
     const { cookie, token } = await signedIn();
-    const signature = decodeURIComponent(cookieValue(cookie, settings.tokenCookie)!).split(".").at(-1)!;
+    const signature = decodeURIComponent(readCookie(cookie, settings.tokenCookie)!).split(".").at(-1)!;
     const flipped = `${signature[0] === "A" ? "B" : "A"}${signature.slice(1)}`;
     for (const forged of [`${settings.tokenCookie}=${encodeURIComponent(`${token}.${flipped}`)}`, `${settings.tokenCookie}=${token}`, `${settings.tokenCookie}=${encodeURIComponent(`other.${signature}`)}`]) {
       expect(await readSession(testDb.db, settings, forged)).toEqual({ askBetterAuth: true });

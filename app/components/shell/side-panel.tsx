@@ -5,6 +5,7 @@ import type { WorkspaceBilling } from "#app/features/billing/credits.server.ts";
 import { useI18n } from "#app/i18n/context.tsx";
 import type { MessageKey } from "#app/i18n/i18n.ts";
 import { planLabel } from "./plan-label.ts";
+import { intlTag } from "#app/lib/intl.ts";
 
 const news: { date: string; title: MessageKey; body: MessageKey }[] = [
   { date: "2026-11-20", title: "shell.news.titles.title", body: "shell.news.titles.body" },
@@ -22,7 +23,7 @@ interface SidePanelProps {
 export function SidePanel({ opened, onClose, billing }: SidePanelProps) {
   const { t, locale } = useI18n();
   const { balance } = billing;
-  const dateFormat = new Intl.DateTimeFormat(locale === "es" ? "es-ES" : "en-US", { dateStyle: "medium", timeZone: "UTC" });
+  const dateFormat = new Intl.DateTimeFormat(intlTag(locale), { dateStyle: "medium", timeZone: "UTC" });
   return (
     <Drawer.Root opened={opened} onClose={onClose} position="right" size="sm">
       <Drawer.Overlay />

@@ -9,6 +9,7 @@
 // or refreshes the session as it always did. This module never says "signed out" on its own.
 // See docs/decisions/011-fast-api-path.md.
 import { createHmac, createSecretKey, timingSafeEqual, type KeyObject } from "node:crypto";
+import { readCookie } from "#app/lib/cookies.ts";
 import type { Db } from "#server/db/db.server.ts";
 
 interface BetterAuthContext {
@@ -17,7 +18,8 @@ interface BetterAuthContext {
   sessionConfig: { expiresIn: number; updateAge: number };
 }
 
-export interface SessionUserRow {
+/** The signed-in user as loaders and actions see it (userContext). */
+export interface SessionUser {
   id: string;
   email: string;
   name: string;
@@ -36,25 +38,9 @@ export interface SessionCookieSettings {
   updateAgeSeconds: number;
 }
 
-export type SessionRead = { user: SessionUserRow } | { askBetterAuth: true };
+export type SessionRead = { user: SessionUser } | { askBetterAuth: true };
 
 const askBetterAuth: SessionRead = { askBetterAuth: true };
-
-/** The first value of a cookie, parsed as Better Auth's cookie parser does (quotes stripped, URI-decoded). */
-export function cookieValue(header: string, name: string): string | undefined {
-  for (const part of header.split(";")) {
-    const eq = part.indexOf("=");
-    if (eq === -1 || part.slice(0, eq).trim() !== name) continue;
-    let value = part.slice(eq + 1).trim();
-    if (value.startsWith('"')) value = value.slice(1, -1);
-    try {
-      return decodeURIComponent(value);
-    } catch {
-      return value;
-    }
-  }
-  return undefined;
-}
 
 /** The token inside a cookie signed as `token.base64(HMAC-SHA256(secret, token))`, or null when the signature is not ours. */
 export function verifySignedValue(signed: string, secret: KeyObject): string | null {
@@ -81,7 +67,7 @@ export async function sessionCookieSettings(auth: { $context: Promise<BetterAuth
 /** Reads the signed-in user from a Cookie header when that is certain; otherwise says to ask Better Auth. */
 export async function readSession(db: Db, settings: SessionCookieSettings, cookieHeader: string, now = Date.now()): Promise<SessionRead> {
   if (cookieHeader.includes(settings.dataCookie)) return askBetterAuth;
-  const signed = cookieValue(cookieHeader, settings.tokenCookie);
+  const signed = readCookie(cookieHeader, settings.tokenCookie);
   const token = signed ? verifySignedValue(signed, settings.secret) : null;
   if (!token) return askBetterAuth;
   const row = await db

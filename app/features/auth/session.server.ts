@@ -1,15 +1,9 @@
 import { createContext, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import { getAuth, type Auth } from "./auth.server.ts";
-import { readSession, sessionCookieSettings, type SessionCookieSettings } from "./session-reader.server.ts";
+import { readSession, sessionCookieSettings, type SessionCookieSettings, type SessionUser } from "./session-reader.server.ts";
 import { getServices } from "#server/services.server.ts";
 
-export interface SessionUser {
-  id: string;
-  email: string;
-  name: string;
-  firstName: string;
-  lastName: string;
-}
+export type { SessionUser };
 
 export const userContext = createContext<SessionUser | null>(null);
 
@@ -23,7 +17,7 @@ function settingsOf(auth: Auth): Promise<SessionCookieSettings> {
 
 /**
  * Reads the session once per request: a valid session that needs no refresh is read directly
- * (server/auth/session-reader.server.ts); everything else goes to Better Auth, which may extend
+ * (app/features/auth/session-reader.server.ts); everything else goes to Better Auth, which may extend
  * the session and re-set its cookie. Those Set-Cookie headers are copied onto whatever response
  * the route produces. An unknown or tampered cookie reads as signed out.
  */
@@ -39,7 +33,7 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request,
 
 /**
  * The signed-in user of a request, and any Set-Cookie headers Better Auth wants sent back.
- * `headers` is only built when Better Auth has to be asked (see server/auth/session-reader.server.ts).
+ * `headers` is only built when Better Auth has to be asked (see app/features/auth/session-reader.server.ts).
  */
 export async function readRequestSession(cookieHeader: string | null | undefined, headers: () => Headers): Promise<{ user: SessionUser | null; setCookies: string[] }> {
   if (!cookieHeader?.includes("session_token")) return { user: null, setCookies: [] };

@@ -1,6 +1,7 @@
 import { Progress, SimpleGrid, Stack, Text } from "@mantine/core";
 import { useI18n } from "#app/i18n/context.tsx";
 import type { CreditBalance } from "./credits.server.ts";
+import { intlTag } from "#app/lib/intl.ts";
 
 /** The share of this period's words used, 0–100, for the usage bars. */
 export function usedPercent(balance: CreditBalance): number {
@@ -22,7 +23,7 @@ function Figure({ label, value }: { label: string; value: string }) {
 /** The words available in large type, the usage bar, then the plan's and bonus words (and the words used). */
 export function CreditBalanceFigures({ balance, testId, withUsed = false }: { balance: CreditBalance; testId: string; withUsed?: boolean }) {
   const { t, locale } = useI18n();
-  const number = (n: number) => n.toLocaleString(locale === "es" ? "es-ES" : "en-US");
+  const number = (n: number) => n.toLocaleString(intlTag(locale));
   return (
     <Stack gap="sm">
       <div>

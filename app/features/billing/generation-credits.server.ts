@@ -5,6 +5,7 @@ import type { AppConfig } from "#server/config.server.ts";
 import type { Db } from "#server/db/db.server.ts";
 import type { GenerationHooks } from "../generate/generation.server.ts";
 import { inTransaction, releaseCredits, reserveCredits, settleCredits, type Reservation } from "./credits.server.ts";
+import { intlTag } from "#app/lib/intl.ts";
 
 /** The most words one output is expected to take (a long listing description is 150-200 words). */
 export const wordsPerOutputEstimate = 200;
@@ -98,7 +99,7 @@ export async function recoverInterruptedGenerations(db: Db, { now = new Date() }
 
 /** The refusal in the user's language, with the numbers and what to do next. */
 export function creditRefusalMessage(locale: Locale, refusal: CreditRefusal): string {
-  const date = (iso: string) => new Intl.DateTimeFormat(locale === "es" ? "es-ES" : "en-US", { dateStyle: "long", timeZone: "UTC" }).format(new Date(iso));
+  const date = (iso: string) => new Intl.DateTimeFormat(intlTag(locale), { dateStyle: "long", timeZone: "UTC" }).format(new Date(iso));
   const numbers = { needed: refusal.needed, available: refusal.available };
   switch (refusal.plan.kind) {
     case "trialEnded":

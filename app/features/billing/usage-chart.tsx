@@ -7,6 +7,7 @@ import { useI18n } from "#app/i18n/context.tsx";
 import { templates } from "#app/templates/registry.ts";
 import { dayIn } from "../time-zone/time-zone.ts";
 import type { DailyUsage, TemplateUsage } from "./usage.server.ts";
+import { intlTag } from "#app/lib/intl.ts";
 
 const palette = ["brand.6", "teal.6", "orange.6", "grape.6", "cyan.6", "pink.6"];
 const dayMs = 86_400_000;
@@ -61,7 +62,7 @@ interface UsageChartProps {
 /** Words per day (stacked by template) over the period, and the period's words per template. */
 export function UsageChart({ daily, byTemplate, periodStart, periodEnd, timeZone }: UsageChartProps) {
   const { t, locale } = useI18n();
-  const intlLocale = locale === "es" ? "es-ES" : "en-US";
+  const intlLocale = intlTag(locale);
   const number = (n: number) => n.toLocaleString(intlLocale);
   // The chart measures its box in the browser; the server renders a placeholder of the same height.
   const mounted = useSyncExternalStore(subscribeToNothing, () => true, () => false);

@@ -15,6 +15,7 @@ import type { OutputView } from "./output-view.ts";
 import { deleteOutputRequest, patchOutput, restoreOutputRequest } from "./outputs-client.ts";
 import { formatExactDate, formatRelativeTime } from "./relative-time.ts";
 import { useHydrated, useNow } from "./use-now.ts";
+import { intlTag } from "#app/lib/intl.ts";
 
 export interface OutputCardProps {
   output: OutputView;
@@ -208,7 +209,7 @@ export function OutputCard({ output, now: serverNow = null, onChange, onRemoved,
               minRows={4}
               maxRows={16}
               error={editError}
-              description={`${draft.trim().length.toLocaleString(locale === "es" ? "es-ES" : "en-US")} / ${maxOutputContentLength.toLocaleString(locale === "es" ? "es-ES" : "en-US")}`}
+              description={`${draft.trim().length.toLocaleString(intlTag(locale))} / ${maxOutputContentLength.toLocaleString(intlTag(locale))}`}
               data-autofocus
               autoFocus
             />

@@ -1,5 +1,6 @@
 // "just now", "5 minutes ago", "hace 3 días": the seed's relative-date buckets (§9), in the page's language.
 import type { Locale } from "#app/i18n/i18n.ts";
+import { intlTag } from "#app/lib/intl.ts";
 
 export type RelativeTime = { kind: "justNow" } | { kind: "ago"; value: number; unit: "second" | "minute" | "hour" | "day" | "month" | "year" };
 
@@ -28,7 +29,7 @@ export function formatRelativeTime(iso: string, nowMs: number, locale: Locale, j
   if (relative.kind === "justNow") return justNow;
   let format = formats.get(locale);
   if (!format) {
-    format = new Intl.RelativeTimeFormat(locale === "es" ? "es-ES" : "en-US", { numeric: "always" });
+    format = new Intl.RelativeTimeFormat(intlTag(locale), { numeric: "always" });
     formats.set(locale, format);
   }
   return format.format(-relative.value, relative.unit);
@@ -36,5 +37,5 @@ export function formatRelativeTime(iso: string, nowMs: number, locale: Locale, j
 
 /** The exact date and time, for the tooltip (in the browser's time zone). */
 export function formatExactDate(iso: string, locale: Locale): string {
-  return new Intl.DateTimeFormat(locale === "es" ? "es-ES" : "en-US", { dateStyle: "full", timeStyle: "short" }).format(new Date(iso));
+  return new Intl.DateTimeFormat(intlTag(locale), { dateStyle: "full", timeStyle: "short" }).format(new Date(iso));
 }

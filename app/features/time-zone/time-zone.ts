@@ -1,5 +1,6 @@
 // The signed-in user's time zone: the browser names it in a cookie (rememberTimeZoneScript), so the
 // server can greet by the hour and count usage by the user's own days. Unknown → UTC.
+import { readCookie } from "#app/lib/cookies.ts";
 
 export const timeZoneCookie = "tz";
 
@@ -16,13 +17,8 @@ export function knownTimeZone(zone: string | undefined): string | undefined {
 
 /** The zone named by the `tz` cookie in a Cookie header, if Intl knows it. */
 export function timeZoneFromCookies(cookieHeader: string | null): string | undefined {
-  const found = cookieHeader?.split(";").find((part) => part.trim().startsWith(`${timeZoneCookie}=`));
-  if (!found) return undefined;
-  try {
-    return knownTimeZone(decodeURIComponent(found.trim().slice(timeZoneCookie.length + 1)));
-  } catch {
-    return undefined;
-  }
+  const zone = readCookie(cookieHeader, timeZoneCookie);
+  return zone ? knownTimeZone(zone) : undefined;
 }
 
 // One formatter per zone: usage groups a period's generations with it, one call each.

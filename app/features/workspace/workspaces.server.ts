@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
+import { trialDays } from "#app/lib/plans.ts";
 import type { Db } from "#server/db/db.server.ts";
 
-const trialDays = 7;
 /** The same limit the workspace settings form applies. */
 export const maxWorkspaceNameLength = 120;
 

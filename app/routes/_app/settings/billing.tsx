@@ -35,6 +35,7 @@ import { logger } from "#server/logger.server.ts";
 import { getServices } from "#server/services.server.ts";
 import type { Route } from "./+types/billing";
 import type { loader as layoutLoader } from "../layout.tsx";
+import { intlTag } from "#app/lib/intl.ts";
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "settings.billing.meta");
 
@@ -231,7 +232,7 @@ export default function BillingSettings({ loaderData, actionData: answer }: Rout
 
   if (!layout) return null;
   const { plan, balance } = layout.billing;
-  const dateFormat = new Intl.DateTimeFormat(locale === "es" ? "es-ES" : "en-US", { dateStyle: "long", timeZone: loaderData.timeZone });
+  const dateFormat = new Intl.DateTimeFormat(intlTag(locale), { dateStyle: "long", timeZone: loaderData.timeZone });
   const date = (iso: string) => dateFormat.format(new Date(iso));
   const paymentsPending = t("billing.paymentsPending");
   const canPay = payments.configured && payments.isOwner;
