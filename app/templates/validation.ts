@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { MessageKey, MessageParams } from "#app/i18n/i18n.ts";
+import { firstIssuePerField } from "#app/lib/field-issues.ts";
 import { maxCount, parseCount } from "./count.ts";
 import type { FieldSpec, TemplateDefinition, TemplateInputs } from "./types.ts";
 
@@ -41,13 +42,7 @@ function problemFor(message: string): FieldProblem {
 /** Validates raw inputs against a template: required fields, limits, options and the count rule. */
 export function checkInputs(template: TemplateDefinition, raw: Record<string, unknown>): InputCheck {
   const parsed = inputSchema(template).safeParse(raw);
-  const fieldErrors: Record<string, FieldProblem> = {};
-  if (!parsed.success) {
-    for (const issue of parsed.error.issues) {
-      const name = String(issue.path[0] ?? "");
-      fieldErrors[name] ??= problemFor(issue.message);
-    }
-  }
+  const fieldErrors: Record<string, FieldProblem> = parsed.success ? {} : firstIssuePerField(parsed.error, (issue) => problemFor(issue.message));
   const countField = template.fields.find((f) => f.kind === "count");
   const count = parseCount(countField ? raw[countField.name] : undefined);
   if (countField && !count.ok) fieldErrors[countField.name] = { key: "generator.error.tooMany", params: { max: maxCount } };

@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import { firstIssuePerField } from "#app/lib/field-issues.ts";
 
 /** Field name → message key (or server text); what actions return and forms display. */
 export type FieldErrors = Partial<Record<string, string>>;
@@ -13,10 +14,5 @@ export interface FormFailure {
 
 /** The first message per field of a failed zod parse. */
 export function fieldErrorsOf(error: z.ZodError): FieldErrors {
-  const errors: FieldErrors = {};
-  for (const issue of error.issues) {
-    const name = String(issue.path[0] ?? "");
-    if (name && !errors[name]) errors[name] = issue.message;
-  }
-  return errors;
+  return firstIssuePerField(error);
 }
