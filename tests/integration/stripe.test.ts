@@ -2,7 +2,7 @@
 // options), and webhooks signed with the library's test-header helper, on SQLite and PostgreSQL.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { getWorkspaceBilling, ledgerTotal, reserveCredits } from "#app/features/billing/credits.server.ts";
-import { cancelSubscriptionsOf, createPortalSession, setCancelAtPeriodEnd, startCheckout } from "#app/features/billing/stripe.server.ts";
+import { cancelSubscriptionsOf, createPortalSession, getWorkspacePayments, openBillingPortal, setCancelAtPeriodEnd, startCheckout } from "#app/features/billing/stripe.server.ts";
 import { handleStripeWebhook } from "#app/features/billing/stripe-webhook.server.ts";
 import { createAuth } from "#app/features/auth/auth.server.ts";
 import { getActiveMembership, listSoleOwnedWorkspaceIds } from "#app/features/workspace/workspaces.server.ts";
@@ -221,11 +221,29 @@ describe.each(testDatabaseKinds)("Stripe on %s", (kind) => {
 
   it("cancels at period end through Stripe, and can undo it", async () => {
     const { workspaceId, subscriptionId } = await subscribed();
-    await setCancelAtPeriodEnd({ db: testDb.db, config, workspaceId, cancel: true });
+    expect(await setCancelAtPeriodEnd({ db: testDb.db, config, workspaceId, cancel: true })).toEqual({ ok: true });
     expect(stub.requests.at(-1)).toMatchObject({ method: "POST", path: `/v1/subscriptions/${subscriptionId}`, form: { cancel_at_period_end: "true" } });
     expect((await workspaceRow(workspaceId)).cancelAtPeriodEnd).toBe(1);
     await setCancelAtPeriodEnd({ db: testDb.db, config, workspaceId, cancel: false });
     expect((await workspaceRow(workspaceId)).cancelAtPeriodEnd).toBe(0);
+  });
+
+  it("refuses cancel, resume and the portal to a workspace that never paid, without calling Stripe", async () => {
+    const { workspaceId } = await newUser();
+    const before = stub.requests.length;
+    expect(await setCancelAtPeriodEnd({ db: testDb.db, config, workspaceId, cancel: true })).toEqual({ ok: false, reason: "noSubscription" });
+    expect(await setCancelAtPeriodEnd({ db: testDb.db, config, workspaceId, cancel: false })).toEqual({ ok: false, reason: "noSubscription" });
+    expect(await openBillingPortal({ db: testDb.db, config, workspaceId })).toEqual({ ok: false, reason: "noPaymentDetails" });
+    expect(await getWorkspacePayments({ db: testDb.db, workspaceId })).toEqual({ hasCustomer: false, liveSubscription: false });
+    expect(stub.requests.length).toBe(before);
+  });
+
+  it("opens the portal for a paying workspace and reports its live subscription", async () => {
+    const { workspaceId } = await subscribed();
+    expect(await getWorkspacePayments({ db: testDb.db, workspaceId })).toEqual({ hasCustomer: true, liveSubscription: true });
+    const portal = await openBillingPortal({ db: testDb.db, config, workspaceId });
+    expect(portal.ok && portal.url).toMatch(/^https?:\/\//);
+    expect(stub.requests.at(-1)).toMatchObject({ method: "POST", path: "/v1/billing_portal/sessions" });
   });
 
   it("cancels the subscription of a workspace whose owner deletes the account", async () => {

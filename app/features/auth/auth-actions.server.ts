@@ -38,6 +38,11 @@ export async function parseForm<S extends z.ZodType>(request: Request, schema: S
   return parsed.data;
 }
 
+/** A POST whose `intent` names no action of the route: a 400 with a message, nothing changed. */
+export function unknownIntentAnswer() {
+  return data<FormFailure>({ formError: "form.malformed" }, { status: 400 });
+}
+
 /** Throws a 429 with the seconds to wait when `key` has used up its attempts. */
 export async function enforceRateLimit(context: Readonly<RouterContextProvider>, name: string, key: string, rule: RateLimitRule): Promise<void> {
   const { clientIp } = context.get(requestContext);

@@ -53,6 +53,12 @@ function readWorkspaceStripe(db: Db, workspaceId: string): Promise<WorkspaceStri
     .executeTakeFirstOrThrow();
 }
 
+/** What the billing page needs to offer: a portal (payment details on file) and cancel/resume (a live subscription). */
+export async function getWorkspacePayments({ db, workspaceId }: { db: Db; workspaceId: string }): Promise<{ hasCustomer: boolean; liveSubscription: boolean }> {
+  const workspace = await readWorkspaceStripe(db, workspaceId);
+  return { hasCustomer: workspace.stripeCustomerId !== null, liveSubscription: hasLiveSubscription(workspace) };
+}
+
 export function hasLiveSubscription(workspace: Pick<WorkspaceStripe, "stripeSubscriptionId" | "subscriptionStatus">): boolean {
   return workspace.stripeSubscriptionId !== null && payingStatuses.includes(workspace.subscriptionStatus ?? "");
 }
@@ -109,12 +115,19 @@ export async function createPortalSession({ config, customerId }: { config: AppC
   return session.url;
 }
 
+/** Stripe's customer portal for a workspace that has payment details on file. */
+export async function openBillingPortal({ db, config, workspaceId }: { db: Db; config: AppConfig; workspaceId: string }): Promise<{ ok: true; url: string } | { ok: false; reason: "noPaymentDetails" }> {
+  const { stripeCustomerId } = await readWorkspaceStripe(db, workspaceId);
+  if (!stripeCustomerId) return { ok: false, reason: "noPaymentDetails" };
+  return { ok: true, url: await createPortalSession({ config, customerId: stripeCustomerId }) };
+}
+
 /** Ends the subscription at the end of the period (cancel = true), or keeps it renewing (false). */
-export async function setCancelAtPeriodEnd({ db, config, workspaceId, cancel }: { db: Db; config: AppConfig; workspaceId: string; cancel: boolean }): Promise<void> {
+export async function setCancelAtPeriodEnd({ db, config, workspaceId, cancel }: { db: Db; config: AppConfig; workspaceId: string; cancel: boolean }): Promise<{ ok: true } | { ok: false; reason: "noSubscription" }> {
   const stripe = config.billing.stripe;
   if (!stripe) throw new Error("Stripe is not configured");
   const workspace = await readWorkspaceStripe(db, workspaceId);
-  if (!workspace.stripeSubscriptionId) throw new Error(`Workspace ${workspaceId} has no subscription`);
+  if (!workspace.stripeSubscriptionId || !hasLiveSubscription(workspace)) return { ok: false, reason: "noSubscription" };
   const subscription = await stripeClient(stripe).subscriptions.update(workspace.stripeSubscriptionId, { cancel_at_period_end: cancel });
   // The webhook says the same a moment later; the page should not wait for it.
   await db
@@ -123,6 +136,7 @@ export async function setCancelAtPeriodEnd({ db, config, workspaceId, cancel }: 
     .where("id", "=", workspaceId)
     .where("stripeSubscriptionId", "=", subscription.id)
     .execute();
+  return { ok: true };
 }
 
 /** Cancels the subscriptions of workspaces about to be deleted, at once (there is no account left to serve). */

@@ -72,6 +72,19 @@ export async function getActiveMembership(db: Db, user: { id: string; name: stri
   return { workspaceId, role: "owner" };
 }
 
+/** The e-mail of a workspace's first owner (who to ask about billing), if it has one. */
+export async function getWorkspaceOwnerEmail({ db, workspaceId }: { db: Db; workspaceId: string }): Promise<string | undefined> {
+  const owner = await db
+    .selectFrom("member")
+    .innerJoin("user", "user.id", "member.userId")
+    .select("user.email")
+    .where("member.workspaceId", "=", workspaceId)
+    .where("member.role", "=", "owner")
+    .orderBy("member.createdAt")
+    .executeTakeFirst();
+  return owner?.email;
+}
+
 /**
  * Workspaces this user owns alone that still have other members: deleting the account would leave
  * them without anyone to manage them, so it is refused until ownership is transferred.

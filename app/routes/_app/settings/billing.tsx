@@ -4,6 +4,7 @@ import { notifications } from "@mantine/notifications";
 import { IconAlertTriangle, IconInfoCircle } from "@tabler/icons-react";
 import { useEffect, useState, type ReactNode } from "react";
 import { data, Form, Link, redirect, useRouteLoaderData } from "react-router";
+import { z } from "zod";
 import { ConfirmAction } from "#app/components/confirm-action.tsx";
 import { EmptyState } from "#app/components/empty-state.tsx";
 import { TextField } from "#app/components/form/fields.tsx";
@@ -13,14 +14,13 @@ import { ValidatedForm } from "#app/components/form/validated-form.tsx";
 import { PendingFeatureButton } from "#app/components/pending-feature-button.tsx";
 import { planLabel } from "#app/components/shell/plan-label.ts";
 import { deleteAccount } from "#app/features/auth/account-deletion.server.ts";
-import { answerFormFailures, auth, parseForm } from "#app/features/auth/auth-actions.server.ts";
+import { answerFormFailures, auth, parseForm, unknownIntentAnswer } from "#app/features/auth/auth-actions.server.ts";
 import { deleteAccountConfirmation, deleteAccountSchema } from "#app/features/auth/schemas.ts";
 import { requireUser } from "#app/features/auth/session.server.ts";
 import { BillingPeriodControl } from "#app/features/billing/billing-period-control.tsx";
 import { CreditBalanceFigures } from "#app/features/billing/credit-balance-figures.tsx";
 import { getWorkspaceBilling, type PlanState } from "#app/features/billing/credits.server.ts";
-import { getPlan, isBillingPeriod, isPlanId, plans, type BillingPeriod, type PlanId } from "#app/lib/plans.ts";
-import { createPortalSession, hasLiveSubscription, setCancelAtPeriodEnd, startCheckout } from "#app/features/billing/stripe.server.ts";
+import { getWorkspacePayments, openBillingPortal, setCancelAtPeriodEnd, startCheckout } from "#app/features/billing/stripe.server.ts";
 import { UsageChart } from "#app/features/billing/usage-chart.tsx";
 import { getDailyUsage, getUsageByTemplate } from "#app/features/billing/usage.server.ts";
 import { pageMeta } from "#app/features/marketing/meta.ts";
@@ -29,13 +29,14 @@ import { requireMembership } from "#app/features/workspace/active-workspace.serv
 import { useI18n } from "#app/i18n/context.tsx";
 import type { MessageKey, Translate } from "#app/i18n/i18n.ts";
 import { getLocale } from "#app/i18n/locale.server.ts";
+import { getWorkspaceOwnerEmail, listWorkspacesNeedingNewOwner } from "#app/features/workspace/workspaces.server.ts";
+import { billingPeriods, getPlan, isBillingPeriod, isPlanId, planIds, plans, type BillingPeriod, type PlanId } from "#app/lib/plans.ts";
+import { intlTag } from "#app/lib/intl.ts";
 import { requestContext } from "#server/context.ts";
-import { listWorkspacesNeedingNewOwner } from "#app/features/workspace/workspaces.server.ts";
 import { logger } from "#server/logger.server.ts";
 import { getServices } from "#server/services.server.ts";
 import type { Route } from "./+types/billing";
 import type { loader as layoutLoader } from "../layout.tsx";
-import { intlTag } from "#app/lib/intl.ts";
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "settings.billing.meta");
 
@@ -49,18 +50,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { balance } = await getWorkspaceBilling(db, workspaceId, { trialWords: config.billing.trialWords });
   // Days and dates in the user's own time zone (the browser names it in a cookie).
   const timeZone = timeZoneFromCookies(request.headers.get("cookie")) ?? "UTC";
-  const [usage, daily, workspace, owner, needOwner] = await Promise.all([
+  const [usage, daily, payments, ownerEmail, needOwner] = await Promise.all([
     getUsageByTemplate(db, workspaceId, balance.periodStart),
     getDailyUsage(db, workspaceId, balance.periodStart, timeZone),
-    db.selectFrom("workspace").select(["stripeCustomerId", "stripeSubscriptionId", "subscriptionStatus"]).where("id", "=", workspaceId).executeTakeFirstOrThrow(),
-    db
-      .selectFrom("member")
-      .innerJoin("user", "user.id", "member.userId")
-      .select("user.email")
-      .where("member.workspaceId", "=", workspaceId)
-      .where("member.role", "=", "owner")
-      .orderBy("member.createdAt")
-      .executeTakeFirst(),
+    getWorkspacePayments({ db, workspaceId }),
+    getWorkspaceOwnerEmail({ db, workspaceId }),
     listWorkspacesNeedingNewOwner(db, user.id),
   ]);
   const url = new URL(request.url);
@@ -71,13 +65,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     usage,
     daily,
     timeZone,
-    payments: {
-      configured: config.billing.stripe !== undefined,
-      isOwner: membership.role === "owner",
-      hasCustomer: workspace.stripeCustomerId !== null,
-      liveSubscription: hasLiveSubscription(workspace),
-    },
-    ownerEmail: owner?.email ?? user.email,
+    payments: { configured: config.billing.stripe !== undefined, isOwner: membership.role === "owner", ...payments },
+    ownerEmail: ownerEmail ?? user.email,
     /** A workspace this user owns alone that has members: deleting the account waits for a new owner. */
     transferFirst: needOwner[0]?.name ?? null,
     chosen: isPlanId(plan) && isBillingPeriod(period) ? { plan, period } : null,
@@ -87,60 +76,74 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 type Result = FormFailure & { intent?: string; saved?: MessageKey };
 
-export async function action({ request, context }: Route.ActionArgs) {
+const paymentIntents = ["checkout", "portal", "cancelSubscription", "resumeSubscription"] as const;
+type PaymentIntent = (typeof paymentIntents)[number];
+const checkoutSchema = z.object({ plan: z.enum(planIds), period: z.enum(billingPeriods).default("monthly") });
+
+/** Named intents, each handled by one feature function; anything else is a 400 and changes nothing. */
+export async function action(args: Route.ActionArgs) {
   return answerFormFailures(async () => {
-    const { db, config } = getServices();
-    const intent = (await readForm(request.clone())).intent;
-
-    if (intent === "delete") {
-      const user = requireUser({ request, context });
-      await parseForm(request, deleteAccountSchema);
-      const deletion = await deleteAccount({ db, config, auth: auth(), userId: user.id });
-      if (deletion.ok) {
-        // The sessions went with the user; this only expires the cookies in the same answer.
-        const { headers } = await auth()
-          .api.signOut({ headers: request.headers, returnHeaders: true })
-          .catch(() => ({ headers: new Headers() }));
-        return redirect("/sign-in?notice=account-deleted", { headers });
-      }
-      if (deletion.reason === "transferOwnership") {
-        return data<Result>({ intent, formError: "settings.delete.transferFirst", formErrorParams: { workspace: deletion.workspaces[0] ?? "" } }, { status: 409 });
-      }
-      logger.error({ err: deletion.error, requestId: context.get(requestContext).requestId }, "could not cancel a subscription before deleting an account");
-      return data<Result>({ intent, formError: "credits.error.cancelBeforeDelete" }, { status: 502 });
-    }
-
-    const { user, membership } = await requireMembership({ request, context });
-    const workspaceId = membership.workspaceId;
-    if (!intent || !["checkout", "portal", "cancelSubscription", "resumeSubscription"].includes(intent)) return data<Result>({ formError: "form.malformed" }, { status: 400 });
-    if (membership.role !== "owner") return data<Result>({ intent, formError: "credits.billing.ownerOnly" }, { status: 403 });
-    if (!config.billing.stripe) return data<Result>({ intent, formError: "billing.paymentsPending" }, { status: 409 });
-    const form = await readForm(request);
-    const workspace = await db.selectFrom("workspace").select(["stripeCustomerId", "stripeSubscriptionId", "subscriptionStatus"]).where("id", "=", workspaceId).executeTakeFirstOrThrow();
-    try {
-      if (intent === "checkout") {
-        const period = form.period ?? "monthly";
-        if (!isPlanId(form.plan) || !isBillingPeriod(period)) return data<Result>({ intent, formError: "credits.error.unknownPlan" }, { status: 400 });
-        const { url } = await startCheckout({ db, config, workspaceId, email: user.email, plan: form.plan, period, locale: getLocale(request) });
-        return redirect(url, 303);
-      }
-      if (intent === "portal") {
-        if (!workspace.stripeCustomerId) return data<Result>({ intent, formError: "credits.billing.noPaymentDetails" }, { status: 409 });
-        return redirect(await createPortalSession({ config, customerId: workspace.stripeCustomerId }), 303);
-      }
-      if (!hasLiveSubscription(workspace)) return data<Result>({ intent, formError: "credits.billing.noSubscription" }, { status: 409 });
-      const cancel = intent === "cancelSubscription";
-      await setCancelAtPeriodEnd({ db, config, workspaceId, cancel });
-      return data<Result>({ intent, saved: cancel ? "credits.billing.cancelled" : "credits.billing.resumed" });
-    } catch (error) {
-      const { requestId } = context.get(requestContext);
-      logger.error({ err: error, requestId, intent }, "stripe request failed");
-      return data<Result>({ intent, formError: "credits.billing.stripeFailed", formErrorParams: { requestId } }, { status: 502 });
-    }
+    const intent = (await readForm(args.request.clone())).intent;
+    if (intent === "delete") return deleteAccountAction(args);
+    if ((paymentIntents as readonly string[]).includes(intent ?? "")) return paymentAction(args, intent as PaymentIntent);
+    return unknownIntentAnswer();
   });
 }
 
-/** A form that leaves for Stripe (a full page load follows the redirect). */
+async function deleteAccountAction({ request, context }: Route.ActionArgs) {
+  const { db, config } = getServices();
+  const user = requireUser({ request, context });
+  await parseForm(request, deleteAccountSchema);
+  const deletion = await deleteAccount({ db, config, auth: auth(), userId: user.id });
+  if (deletion.ok) {
+    // The sessions went with the user; this only expires the cookies in the same answer.
+    const { headers } = await auth()
+      .api.signOut({ headers: request.headers, returnHeaders: true })
+      .catch(() => ({ headers: new Headers() }));
+    return redirect("/sign-in?notice=account-deleted", { headers });
+  }
+  if (deletion.reason === "transferOwnership") {
+    return data<Result>({ intent: "delete", formError: "settings.delete.transferFirst", formErrorParams: { workspace: deletion.workspaces[0] ?? "" } }, { status: 409 });
+  }
+  logger.error({ err: deletion.error, requestId: context.get(requestContext).requestId }, "could not cancel a subscription before deleting an account");
+  return data<Result>({ intent: "delete", formError: "credits.error.cancelBeforeDelete" }, { status: 502 });
+}
+
+/** Checkout, the customer portal, cancel and resume: owners only, and only with payments configured. */
+async function paymentAction({ request, context }: Route.ActionArgs, intent: PaymentIntent) {
+  const { db, config } = getServices();
+  const { user, membership } = await requireMembership({ request, context });
+  const workspaceId = membership.workspaceId;
+  if (membership.role !== "owner") return data<Result>({ intent, formError: "credits.billing.ownerOnly" }, { status: 403 });
+  if (!config.billing.stripe) return data<Result>({ intent, formError: "billing.paymentsPending" }, { status: 409 });
+  const form = await readForm(request);
+  try {
+    switch (intent) {
+      case "checkout": {
+        const parsed = checkoutSchema.safeParse(form);
+        if (!parsed.success) return data<Result>({ intent, formError: "credits.error.unknownPlan" }, { status: 400 });
+        const { url } = await startCheckout({ db, config, workspaceId, email: user.email, ...parsed.data, locale: getLocale(request) });
+        return redirect(url, 303);
+      }
+      case "portal": {
+        const portal = await openBillingPortal({ db, config, workspaceId });
+        return portal.ok ? redirect(portal.url, 303) : data<Result>({ intent, formError: "credits.billing.noPaymentDetails" }, { status: 409 });
+      }
+      case "cancelSubscription":
+      case "resumeSubscription": {
+        const cancel = intent === "cancelSubscription";
+        const change = await setCancelAtPeriodEnd({ db, config, workspaceId, cancel });
+        if (!change.ok) return data<Result>({ intent, formError: "credits.billing.noSubscription" }, { status: 409 });
+        return data<Result>({ intent, saved: cancel ? "credits.billing.cancelled" : "credits.billing.resumed" });
+      }
+    }
+  } catch (error) {
+    const { requestId } = context.get(requestContext);
+    logger.error({ err: error, requestId, intent }, "stripe request failed");
+    return data<Result>({ intent, formError: "credits.billing.stripeFailed", formErrorParams: { requestId } }, { status: 502 });
+  }
+}
+
 function StripeForm({ intent, children, extra }: { intent: string; children: ReactNode; extra?: Record<string, string> }) {
   return (
     <Form method="post" reloadDocument>
