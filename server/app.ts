@@ -74,7 +74,7 @@ export async function createApp({ clientDir, development = false }: CreateAppOpt
   const services = getServices();
   const { config, db } = services;
   startMaintenance([
-    { name: "recover-generations", run: () => recoverInterruptedGenerations(db), warning: "closed generations that a server stop interrupted; their words were given back" },
+    { name: "recover-generations", run: () => recoverInterruptedGenerations({ db }), warning: "closed generations that a server stop interrupted; their words were given back" },
     { name: "sweep-rate-limits", run: () => services.limiter.sweep() },
   ]);
   const app = express();

@@ -149,7 +149,7 @@ describe.each(testDatabaseKinds)("accounts on %s", (kind) => {
     const { response } = await signUp("leaving@example.com", "Lea", "Ving");
     const userId = response.user.id;
     const workspaceId = (await testDb.db.selectFrom("member").select("workspaceId").where("userId", "=", userId).executeTakeFirstOrThrow()).workspaceId;
-    await deleteSoleOwnedWorkspaces(testDb.db, userId);
+    await deleteSoleOwnedWorkspaces({ db: testDb.db, userId });
     await (await auth.$context).internalAdapter.deleteUser(userId);
     expect(await testDb.db.selectFrom("user").select("id").where("id", "=", userId).executeTakeFirst()).toBeUndefined();
     expect(await testDb.db.selectFrom("session").select("id").where("userId", "=", userId).executeTakeFirst()).toBeUndefined();
@@ -196,7 +196,7 @@ describe.each(testDatabaseKinds)("accounts on %s", (kind) => {
   it("refuses to delete an owner whose workspace has other members, through Better Auth's own endpoint too", async () => {
     const { response: owner } = await signUp("sole-owner@example.com", "Sol", "Owner");
     const { response: member } = await signUp("the-member@example.com", "Tim", "Member");
-    const { workspaceId } = await getActiveMembership(testDb.db, owner.user);
+    const { workspaceId } = await getActiveMembership({ db: testDb.db, user: owner.user });
     const invite = await createInvitation(testDb.db, { workspaceId, email: "the-member@example.com", invitedBy: owner.user.id });
     expect(invite.ok).toBe(true);
     expect(await acceptInvitation(testDb.db, (invite as { token: string }).token, member.user)).toMatchObject({ ok: true });
@@ -205,9 +205,9 @@ describe.each(testDatabaseKinds)("accounts on %s", (kind) => {
     expect(await deleteAccount({ db: testDb.db, config: testDb.config, auth, userId: owner.user.id })).toMatchObject({ ok: false, reason: "transferOwnership", workspaces: ["Sol Owner"] });
     expect(await testDb.db.selectFrom("user").select("id").where("id", "=", owner.user.id).executeTakeFirst()).toBeDefined();
 
-    expect(await transferOwnership(testDb.db, { workspaceId, fromUserId: member.user.id, toUserId: owner.user.id })).toEqual({ ok: false, reason: "notOwner" });
-    expect(await transferOwnership(testDb.db, { workspaceId, fromUserId: owner.user.id, toUserId: owner.user.id })).toEqual({ ok: false, reason: "self" });
-    expect(await transferOwnership(testDb.db, { workspaceId, fromUserId: owner.user.id, toUserId: member.user.id })).toEqual({ ok: true });
+    expect(await transferOwnership({ db: testDb.db, workspaceId, fromUserId: member.user.id, toUserId: owner.user.id })).toEqual({ ok: false, reason: "notOwner" });
+    expect(await transferOwnership({ db: testDb.db, workspaceId, fromUserId: owner.user.id, toUserId: owner.user.id })).toEqual({ ok: false, reason: "self" });
+    expect(await transferOwnership({ db: testDb.db, workspaceId, fromUserId: owner.user.id, toUserId: member.user.id })).toEqual({ ok: true });
     expect(await deleteAccount({ db: testDb.db, config: testDb.config, auth, userId: owner.user.id })).toEqual({ ok: true });
     expect(await testDb.db.selectFrom("user").select("id").where("id", "=", owner.user.id).executeTakeFirst()).toBeUndefined();
     const left = await testDb.db.selectFrom("member").select(["userId", "role"]).where("workspaceId", "=", workspaceId).execute();

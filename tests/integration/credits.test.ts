@@ -61,20 +61,20 @@ describe.each(testDatabaseKinds)("credits on %s", (kind) => {
 
   const ledger = (workspaceId: string) => db.selectFrom("credit_ledger").select(["delta", "reason"]).where("workspaceId", "=", workspaceId).orderBy("id").execute();
   async function expectLedgerMatches(workspaceId: string, options: CreditOptions = {}) {
-    const { balance } = await getWorkspaceBilling(db, workspaceId, options);
-    expect(await ledgerTotal(db, workspaceId)).toBe(balance.available);
+    const { balance } = await getWorkspaceBilling({ db, workspaceId, ...options });
+    expect(await ledgerTotal({ db, workspaceId })).toBe(balance.available);
     expect(balance.available).toBeGreaterThanOrEqual(0);
     return balance;
   }
 
   it("starts a new workspace's trial with the trial allowance, written in the ledger", async () => {
     const id = await newWorkspace();
-    const { plan, balance } = await getWorkspaceBilling(db, id);
+    const { plan, balance } = await getWorkspaceBilling({ db, workspaceId: id });
     expect(plan).toMatchObject({ kind: "trial", daysLeft: 7 });
     expect(balance).toMatchObject({ available: 2000, allowance: 2000, bonus: 0, used: 0 });
     expect(await ledger(id)).toEqual([{ delta: 2000, reason: "period" }]);
     // Reading again changes nothing.
-    await getWorkspaceBilling(db, id);
+    await getWorkspaceBilling({ db, workspaceId: id });
     expect(await ledger(id)).toHaveLength(1);
   });
 
@@ -96,15 +96,15 @@ describe.each(testDatabaseKinds)("credits on %s", (kind) => {
 
   it("reserves, settles to the words really written, and refunds a failed generation in full", async () => {
     const id = await newWorkspace();
-    const first = await reserveCredits(db, { workspaceId: id, words: 600 });
+    const first = await reserveCredits({ db, workspaceId: id, words: 600 });
     expect(first.ok).toBe(true);
-    expect((await getWorkspaceBilling(db, id)).balance).toMatchObject({ available: 1400, used: 600 });
-    expect(await settleCredits(db, { workspaceId: id, reserved: 600, words: 250 })).toBe(350);
+    expect((await getWorkspaceBilling({ db, workspaceId: id })).balance).toMatchObject({ available: 1400, used: 600 });
+    expect(await settleCredits({ db, workspaceId: id, reserved: 600, words: 250 })).toBe(350);
     expect(await expectLedgerMatches(id)).toMatchObject({ available: 1750, used: 250 });
 
-    const second = await reserveCredits(db, { workspaceId: id, words: 200 });
+    const second = await reserveCredits({ db, workspaceId: id, words: 200 });
     expect(second.ok).toBe(true);
-    expect(await releaseCredits(db, { workspaceId: id, reserved: 200 })).toBe(200);
+    expect(await releaseCredits({ db, workspaceId: id, reserved: 200 })).toBe(200);
     expect(await expectLedgerMatches(id)).toMatchObject({ available: 1750, used: 250 });
     expect((await ledger(id)).map((row) => [row.reason, row.delta])).toEqual([
       ["period", 2000],
@@ -118,69 +118,69 @@ describe.each(testDatabaseKinds)("credits on %s", (kind) => {
   it("charges an overrun only down to zero", async () => {
     const id = await newWorkspace();
     const options = { trialWords: 1000 };
-    await getWorkspaceBilling(db, id, options);
-    expect((await reserveCredits(db, { workspaceId: id, words: 900, ...options })).ok).toBe(true);
-    expect(await settleCredits(db, { workspaceId: id, reserved: 900, words: 1300 })).toBe(-100);
+    await getWorkspaceBilling({ db, workspaceId: id, ...options });
+    expect((await reserveCredits({ db, workspaceId: id, words: 900, ...options })).ok).toBe(true);
+    expect(await settleCredits({ db, workspaceId: id, reserved: 900, words: 1300 })).toBe(-100);
     expect(await expectLedgerMatches(id, options)).toMatchObject({ available: 0, used: 1000 });
   });
 
   it("refuses a reservation bigger than what is left, with the numbers, and changes nothing", async () => {
     const id = await newWorkspace();
-    const refused = await reserveCredits(db, { workspaceId: id, words: 2500 });
+    const refused = await reserveCredits({ db, workspaceId: id, words: 2500 });
     expect(refused).toMatchObject({ ok: false, needed: 2500, available: 2000, plan: { kind: "trial" } });
     expect(await ledger(id)).toEqual([{ delta: 2000, reason: "period" }]);
-    await expect(reserveCredits(db, { workspaceId: id, words: 0 })).rejects.toThrow(/positive integer/);
+    await expect(reserveCredits({ db, workspaceId: id, words: 0 })).rejects.toThrow(/positive integer/);
   });
 
   it("expires unused trial words when the trial ends; bonus words stay and can still be spent", async () => {
     const start = new Date(Date.now() - 10 * day);
     const id = await newWorkspace({ start });
     const during = { now: new Date(start.getTime() + day) };
-    await grantBonusWords(db, { workspaceId: id, words: 300, ...during });
-    expect((await reserveCredits(db, { workspaceId: id, words: 500, ...during })).ok).toBe(true);
-    expect((await getWorkspaceBilling(db, id, during)).balance).toMatchObject({ available: 1800, bonus: 300, used: 500 });
+    await grantBonusWords({ db, workspaceId: id, words: 300, ...during });
+    expect((await reserveCredits({ db, workspaceId: id, words: 500, ...during })).ok).toBe(true);
+    expect((await getWorkspaceBilling({ db, workspaceId: id, ...during })).balance).toMatchObject({ available: 1800, bonus: 300, used: 500 });
 
-    const { plan, balance } = await getWorkspaceBilling(db, id);
+    const { plan, balance } = await getWorkspaceBilling({ db, workspaceId: id });
     expect(plan).toMatchObject({ kind: "trialEnded", endedAt: new Date(start.getTime() + 7 * day).toISOString() });
     expect(balance).toMatchObject({ available: 300, allowance: 0, bonus: 300, used: 0, periodEnd: null });
     // The new period brings no allowance, so its "period" row would be 0 and is not written.
     expect((await ledger(id)).slice(-1)).toEqual([{ delta: -1500, reason: "expire" }]);
-    expect((await reserveCredits(db, { workspaceId: id, words: 200 })).ok).toBe(true);
-    expect(await reserveCredits(db, { workspaceId: id, words: 200 })).toMatchObject({ ok: false, needed: 200, available: 100, plan: { kind: "trialEnded" } });
+    expect((await reserveCredits({ db, workspaceId: id, words: 200 })).ok).toBe(true);
+    expect(await reserveCredits({ db, workspaceId: id, words: 200 })).toMatchObject({ ok: false, needed: 200, available: 100, plan: { kind: "trialEnded" } });
     await expectLedgerMatches(id);
   });
 
   it("resets a paid plan's allowance each period: unused words do not roll over, bonus words do", async () => {
     const id = await newWorkspace({ plan: "starter", start: new Date("2026-01-31T10:00:00.000Z") });
     const january = { now: new Date("2026-02-10T00:00:00.000Z") };
-    const first = await getWorkspaceBilling(db, id, january);
+    const first = await getWorkspaceBilling({ db, workspaceId: id, ...january });
     expect(first.plan).toMatchObject({ kind: "paid", planId: "starter", period: "monthly", renewsAt: "2026-02-28T10:00:00.000Z", daysLeft: 19, viaStripe: false });
     expect(first.balance).toMatchObject({ allowance: 5000, available: 5000, periodStart: "2026-01-31T10:00:00.000Z" });
-    await reserveCredits(db, { workspaceId: id, words: 4000, ...january });
-    await grantBonusWords(db, { workspaceId: id, words: 1000, ...january });
-    await reserveCredits(db, { workspaceId: id, words: 1500, ...january });
-    expect((await getWorkspaceBilling(db, id, january)).balance).toMatchObject({ available: 500, bonus: 500, used: 5500 });
+    await reserveCredits({ db, workspaceId: id, words: 4000, ...january });
+    await grantBonusWords({ db, workspaceId: id, words: 1000, ...january });
+    await reserveCredits({ db, workspaceId: id, words: 1500, ...january });
+    expect((await getWorkspaceBilling({ db, workspaceId: id, ...january })).balance).toMatchObject({ available: 500, bonus: 500, used: 5500 });
 
     const march = { now: new Date("2026-03-05T00:00:00.000Z") };
-    const next = await getWorkspaceBilling(db, id, march);
+    const next = await getWorkspaceBilling({ db, workspaceId: id, ...march });
     expect(next.balance).toMatchObject({ allowance: 5000, bonus: 500, used: 0, available: 5500, periodStart: "2026-02-28T10:00:00.000Z", periodEnd: "2026-03-31T10:00:00.000Z" });
     expect(next.plan).toMatchObject({ renewsAt: "2026-03-31T10:00:00.000Z" });
-    expect(await ledgerTotal(db, id)).toBe(5500);
+    expect(await ledgerTotal({ db, workspaceId: id })).toBe(5500);
   });
 
   it("steps yearly plans by twelve months", async () => {
     const id = await newWorkspace({ plan: "pro", billingPeriod: "yearly", start: new Date("2025-02-15T00:00:00.000Z") });
-    const { plan, balance } = await getWorkspaceBilling(db, id, { now: new Date("2026-06-01T00:00:00.000Z") });
+    const { plan, balance } = await getWorkspaceBilling({ db, workspaceId: id, now: new Date("2026-06-01T00:00:00.000Z") });
     expect(plan).toMatchObject({ kind: "paid", planId: "pro", period: "yearly", renewsAt: "2027-02-15T00:00:00.000Z" });
     expect(balance).toMatchObject({ allowance: 20_000, periodStart: "2026-02-15T00:00:00.000Z" });
   });
 
   it("applies a plan change at once and keeps what was already used (never below zero)", async () => {
     const id = await newWorkspace({ plan: "starter" });
-    await reserveCredits(db, { workspaceId: id, words: 4500 });
+    await reserveCredits({ db, workspaceId: id, words: 4500 });
     await db.updateTable("workspace").set({ plan: "pro" }).where("id", "=", id).execute();
     expect(await expectLedgerMatches(id)).toMatchObject({ allowance: 20_000, used: 4500, available: 15_500 });
-    await reserveCredits(db, { workspaceId: id, words: 10_000 });
+    await reserveCredits({ db, workspaceId: id, words: 10_000 });
     await db.updateTable("workspace").set({ plan: "starter" }).where("id", "=", id).execute();
     expect(await expectLedgerMatches(id)).toMatchObject({ allowance: 5000, used: 5000, available: 0 });
     expect((await ledger(id)).filter((row) => row.reason === "plan").map((row) => row.delta)).toEqual([15_000, -5500]);
@@ -188,17 +188,17 @@ describe.each(testDatabaseKinds)("credits on %s", (kind) => {
 
   it("grants bonus words that carry over", async () => {
     const id = await newWorkspace();
-    expect(await grantBonusWords(db, { workspaceId: id, words: 5000 })).toMatchObject({ available: 7000, allowance: 2000, bonus: 5000 });
-    await expect(grantBonusWords(db, { workspaceId: id, words: -5 })).rejects.toThrow(/positive integer/);
+    expect(await grantBonusWords({ db, workspaceId: id, words: 5000 })).toMatchObject({ available: 7000, allowance: 2000, bonus: 5000 });
+    await expect(grantBonusWords({ db, workspaceId: id, words: -5 })).rejects.toThrow(/positive integer/);
   });
 
   it("lets exactly as many of 50 concurrent reservations from five processes through as the balance covers", async () => {
     const id = await newWorkspace();
     const options = { trialWords: 1000 };
-    await getWorkspaceBilling(db, id, options);
+    await getWorkspaceBilling({ db, workspaceId: id, ...options });
     // Four other processes with their own connections, and this one: separate writers on the same database.
     const workers = Array.from({ length: 4 }, () => runReserveWorker({ databaseUrl: testDb.url, workspaceId: id, count: 10, words: 100, trialWords: 1000 }));
-    const here = Promise.all(Array.from({ length: 10 }, () => reserveCredits(db, { workspaceId: id, words: 100, ...options })));
+    const here = Promise.all(Array.from({ length: 10 }, () => reserveCredits({ db, workspaceId: id, words: 100, ...options })));
     const results = [...(await here).map((r) => r.ok), ...(await Promise.all(workers)).flat()];
     expect(results).toHaveLength(50);
     expect(results.filter(Boolean)).toHaveLength(10);
@@ -221,7 +221,7 @@ describe.each(testDatabaseKinds)("credits on %s", (kind) => {
         .insertInto("generation")
         .values({ id, userId: user.id, workspaceId: workspace, templateId: "description", inputs: "{}", count: 2, provider: "offline", model: "m", status: "running", inputTokens: null, outputTokens: null, latencyMs: null, error: null, requestId: null, createdAt: startedAt.toISOString(), finishedAt: null })
         .execute();
-      const reservation = await reserveCredits(db, { workspaceId: workspace, words, now: startedAt });
+      const reservation = await reserveCredits({ db, workspaceId: workspace, words, now: startedAt });
       if (!reservation.ok) throw new Error("reservation refused");
       await db.updateTable("credit_ledger").set({ generationId: id }).where("id", "=", reservation.ledgerId).execute();
       return id;
@@ -230,23 +230,23 @@ describe.each(testDatabaseKinds)("credits on %s", (kind) => {
     const inFlight = await runningGeneration(workspaceId, 5, 200);
     // Reserved in a monthly period that has ended: those words expired with it.
     const beforeRollover = await runningGeneration(oldPeriodWorkspace, 45 * 24 * 60);
-    expect((await getWorkspaceBilling(db, workspaceId)).balance).toMatchObject({ used: 600 });
+    expect((await getWorkspaceBilling({ db, workspaceId })).balance).toMatchObject({ used: 600 });
     // The new period has words in use, which a wrong refund would hand back.
-    expect((await reserveCredits(db, { workspaceId: oldPeriodWorkspace, words: 300 })).ok).toBe(true);
-    const oldBalance = (await getWorkspaceBilling(db, oldPeriodWorkspace)).balance;
+    expect((await reserveCredits({ db, workspaceId: oldPeriodWorkspace, words: 300 })).ok).toBe(true);
+    const oldBalance = (await getWorkspaceBilling({ db, workspaceId: oldPeriodWorkspace })).balance;
     expect(oldBalance).toMatchObject({ used: 300 });
 
-    expect(await recoverInterruptedGenerations(db, { now: new Date(now) })).toBe(2);
+    expect(await recoverInterruptedGenerations({ db, now: new Date(now) })).toBe(2);
     const statusOf = async (id: string) => (await db.selectFrom("generation").select(["status", "error"]).where("id", "=", id).executeTakeFirstOrThrow());
     expect(await statusOf(crashed)).toMatchObject({ status: "failed", error: expect.stringMatching(/^interrupted/) });
     expect(await statusOf(inFlight)).toMatchObject({ status: "running" });
     expect(await statusOf(beforeRollover)).toMatchObject({ status: "failed" });
     expect(await expectLedgerMatches(workspaceId)).toMatchObject({ used: 200 });
     expect((await ledger(workspaceId)).filter((row) => row.reason === "refund")).toEqual([{ delta: 400, reason: "refund" }]);
-    expect((await getWorkspaceBilling(db, oldPeriodWorkspace)).balance).toEqual(oldBalance);
+    expect((await getWorkspaceBilling({ db, workspaceId: oldPeriodWorkspace })).balance).toEqual(oldBalance);
 
     // Run again (or by a second process): nothing is given back twice.
-    expect(await recoverInterruptedGenerations(db, { now: new Date(now) })).toBe(0);
+    expect(await recoverInterruptedGenerations({ db, now: new Date(now) })).toBe(0);
     expect(await expectLedgerMatches(workspaceId)).toMatchObject({ used: 200 });
   });
 
@@ -260,12 +260,12 @@ describe.each(testDatabaseKinds)("credits on %s", (kind) => {
       .values([generated("2026-03-01T02:00:00.000Z", "description", 100), generated("2026-03-01T10:00:00.000Z", "description", 40), generated("2026-03-01T11:00:00.000Z", "review", 7)])
       .execute();
     const since = "2026-02-01T00:00:00.000Z";
-    expect(await getDailyUsage(db, workspaceId, since)).toEqual([
+    expect(await getDailyUsage({ db, workspaceId, since })).toEqual([
       { day: "2026-03-01", templateId: "description", words: 140 },
       { day: "2026-03-01", templateId: "review", words: 7 },
     ]);
     // 02:00 UTC is still the evening of 28 February in New York.
-    expect(await getDailyUsage(db, workspaceId, since, "America/New_York")).toEqual([
+    expect(await getDailyUsage({ db, workspaceId, since, timeZone: "America/New_York" })).toEqual([
       { day: "2026-02-28", templateId: "description", words: 100 },
       { day: "2026-03-01", templateId: "description", words: 40 },
       { day: "2026-03-01", templateId: "review", words: 7 },
@@ -298,7 +298,7 @@ describe.each(testDatabaseKinds)("credits on %s", (kind) => {
     });
 
     async function workspaceOfUser() {
-      return (await getActiveMembership(db, user)).workspaceId;
+      return (await getActiveMembership({ db, user })).workspaceId;
     }
 
     it("never takes the balance below zero with 50 concurrent generations", async () => {
@@ -365,12 +365,12 @@ describe.each(testDatabaseKinds)("credits on %s", (kind) => {
       const config = configWith(3000);
       const workspaceId = await workspaceOfUser();
       await db.updateTable("workspace").set({ plan: "pro", periodStart: new Date().toISOString() }).where("id", "=", workspaceId).execute();
-      const before = (await getWorkspaceBilling(db, workspaceId, { trialWords: 3000 })).balance.available;
+      const before = (await getWorkspaceBilling({ db, workspaceId, trialWords: 3000 })).balance.available;
 
       stub.enqueue({ status: 401 });
       const failed = await readGenerationStream(await post(config), () => undefined);
       expect(failed).toMatchObject({ type: "error", code: "provider_config" });
-      expect((await getWorkspaceBilling(db, workspaceId)).balance.available).toBe(before);
+      expect((await getWorkspaceBilling({ db, workspaceId })).balance.available).toBe(before);
 
       stub.setTokenDelay(20);
       const controller = new AbortController();
@@ -383,7 +383,7 @@ describe.each(testDatabaseKinds)("credits on %s", (kind) => {
       await reading;
       const generationId = (seen[0] as Extract<GenerationEvent, { type: "start" }>).generationId;
       await expect.poll(async () => (await db.selectFrom("generation").select("status").where("id", "=", generationId).executeTakeFirstOrThrow()).status).toBe("cancelled");
-      await expect.poll(async () => (await getWorkspaceBilling(db, workspaceId)).balance.available).toBe(before);
+      await expect.poll(async () => (await getWorkspaceBilling({ db, workspaceId })).balance.available).toBe(before);
       const rows = await db.selectFrom("credit_ledger").select(["reason", "delta"]).where("generationId", "=", generationId).orderBy("id").execute();
       expect(rows).toEqual([
         { reason: "reserve", delta: -200 },
@@ -396,7 +396,7 @@ describe.each(testDatabaseKinds)("credits on %s", (kind) => {
       const config = configWith(3000);
       const workspaceId = await workspaceOfUser();
       await db.updateTable("workspace").set({ plan: "pro", periodStart: new Date().toISOString() }).where("id", "=", workspaceId).execute();
-      const before = (await getWorkspaceBilling(db, workspaceId)).balance;
+      const before = (await getWorkspaceBilling({ db, workspaceId })).balance;
       /** Starts a generation and, once the provider is writing, runs the sweep as if two hours had passed. */
       async function sweptMidway(reply: Parameters<AiStub["enqueue"]>[0] = {}) {
         stub.enqueue({ tokenDelayMs: 15, ...reply });
@@ -404,7 +404,7 @@ describe.each(testDatabaseKinds)("credits on %s", (kind) => {
         let swept: Promise<number> | undefined;
         const last = await readGenerationStream(await post(config), (event) => {
           if (event.type === "start") generationId = event.generationId;
-          if (event.type === "delta" && !swept) swept = recoverInterruptedGenerations(db, { now: new Date(Date.now() + 2 * 3_600_000) });
+          if (event.type === "delta" && !swept) swept = recoverInterruptedGenerations({ db, now: new Date(Date.now() + 2 * 3_600_000) });
         });
         await swept;
         const reasons = (await db.selectFrom("credit_ledger").select("reason").where("generationId", "=", generationId).orderBy("id").execute()).map((r) => r.reason);

@@ -24,7 +24,7 @@ describe.each(testDatabaseKinds)("operator commands on %s", (kind) => {
     testDb = await createTestDb(kind);
     const auth = createAuth({ config: testDb.config, db: testDb.db, mailer: testDb.mailer });
     const { user } = await auth.api.signUpEmail({ body: { name: "Olive Owner", firstName: "Olive", lastName: "Owner", email, password: "correct horse battery" } });
-    workspaceId = (await getActiveMembership(testDb.db, user)).workspaceId;
+    workspaceId = (await getActiveMembership({ db: testDb.db, user })).workspaceId;
     await testDb.db.updateTable("workspace").set({ name: "Olive's Shop" }).where("id", "=", workspaceId).execute();
   });
   afterAll(async () => {
@@ -35,14 +35,14 @@ describe.each(testDatabaseKinds)("operator commands on %s", (kind) => {
     const result = run("credits", "grant", email.toUpperCase(), "5000");
     expect(result).toMatchObject({ code: 0, err: "" });
     expect(result.out).toBe(`Granted 5,000 bonus words to "Olive's Shop" (${email}): 7,000 words available (plan 2,000, bonus 5,000, used 0).`);
-    expect((await getWorkspaceBilling(testDb.db, workspaceId)).balance).toMatchObject({ available: 7000, bonus: 5000 });
+    expect((await getWorkspaceBilling({ db: testDb.db, workspaceId })).balance).toMatchObject({ available: 7000, bonus: 5000 });
   });
 
   it("sets a plan and period; a new period starts with the plan's words and the bonus kept", async () => {
     const result = run("plan", "set", email, "pro", "yearly");
     expect(result.code).toBe(0);
     expect(result.out).toMatch(new RegExp(`^"Olive's Shop" \\(${email}\\) is now on pro \\(yearly, renews \\d{4}-\\d{2}-\\d{2}\\): 25,000 words available \\(plan 20,000, bonus 5,000, used 0\\)\\.$`));
-    const { plan } = await getWorkspaceBilling(testDb.db, workspaceId);
+    const { plan } = await getWorkspaceBilling({ db: testDb.db, workspaceId });
     expect(plan).toMatchObject({ kind: "paid", planId: "pro", period: "yearly", viaStripe: false });
     expect(run("plan", "set", email, "starter").out).toContain("is now on starter (monthly");
     expect(run("plan", "set", email, "none")).toMatchObject({ code: 0, out: `"Olive's Shop" (${email}) is now on no plan: 5,000 words available (plan 0, bonus 5,000, used 0).` });

@@ -49,7 +49,7 @@ describe.each(testDatabaseKinds)("saved outputs on %s", (kind) => {
   async function createUser(first: string): Promise<TestUser> {
     const auth = createAuth({ config: testDb.config, db: testDb.db, mailer: testDb.mailer });
     const { user } = await auth.api.signUpEmail({ body: { name: `${first} Test`, firstName: first, lastName: "Test", email: `${first.toLowerCase()}-${kind}-${randomUUID().slice(0, 8)}@example.com`, password: "correct horse battery" } });
-    const { workspaceId } = await getActiveMembership(testDb.db, user);
+    const { workspaceId } = await getActiveMembership({ db: testDb.db, user });
     return { id: user.id, name: user.name, email: user.email, workspaceId };
   }
 

@@ -53,7 +53,7 @@ describe.each(testDatabaseKinds)("reading sessions directly on %s", (kind) => {
 
   it("gives the same user as Better Auth for a fresh session, with names", async () => {
     const { cookie, userId } = await signedIn();
-    const read = await readSession(testDb.db, settings, cookie);
+    const read = await readSession({ db: testDb.db, settings, cookieHeader: cookie });
     expect(read).toEqual({ user: { id: userId, email: expect.stringMatching(/^reader-/), name: "Rae Reader", firstName: "Rae", lastName: "Reader" } });
     expect(await betterAuthUser(cookie)).toBe(userId);
   });
@@ -63,7 +63,7 @@ describe.each(testDatabaseKinds)("reading sessions directly on %s", (kind) => {
     const signature = decodeURIComponent(readCookie(cookie, settings.tokenCookie)!).split(".").at(-1)!;
     const flipped = `${signature[0] === "A" ? "B" : "A"}${signature.slice(1)}`;
     for (const forged of [`${settings.tokenCookie}=${encodeURIComponent(`${token}.${flipped}`)}`, `${settings.tokenCookie}=${token}`, `${settings.tokenCookie}=${encodeURIComponent(`other.${signature}`)}`]) {
-      expect(await readSession(testDb.db, settings, forged)).toEqual({ askBetterAuth: true });
+      expect(await readSession({ db: testDb.db, settings, cookieHeader: forged })).toEqual({ askBetterAuth: true });
       expect(await betterAuthUser(forged)).toBeNull();
     }
   });
@@ -71,14 +71,14 @@ describe.each(testDatabaseKinds)("reading sessions directly on %s", (kind) => {
   it("never reads a signed-out session: the next request already goes to Better Auth", async () => {
     const { cookie } = await signedIn();
     await auth.api.signOut({ headers: new Headers({ cookie }) });
-    expect(await readSession(testDb.db, settings, cookie)).toEqual({ askBetterAuth: true });
+    expect(await readSession({ db: testDb.db, settings, cookieHeader: cookie })).toEqual({ askBetterAuth: true });
     expect(await betterAuthUser(cookie)).toBeNull();
   });
 
   it("never reads an expired session", async () => {
     const { cookie, token } = await signedIn();
     await testDb.db.updateTable("session").set({ expiresAt: new Date(Date.now() - 1000).toISOString() }).where("token", "=", token).execute();
-    expect(await readSession(testDb.db, settings, cookie)).toEqual({ askBetterAuth: true });
+    expect(await readSession({ db: testDb.db, settings, cookieHeader: cookie })).toEqual({ askBetterAuth: true });
     expect(await betterAuthUser(cookie)).toBeNull();
   });
 
@@ -87,16 +87,16 @@ describe.each(testDatabaseKinds)("reading sessions directly on %s", (kind) => {
     // Created a day and a minute ago: due for its refresh.
     const expiresAt = new Date(Date.now() + sessionDays * day - day - 60_000);
     await testDb.db.updateTable("session").set({ expiresAt: kind === "postgres" ? expiresAt : expiresAt.toISOString() }).where("token", "=", token).execute();
-    expect(await readSession(testDb.db, settings, cookie)).toEqual({ askBetterAuth: true });
+    expect(await readSession({ db: testDb.db, settings, cookieHeader: cookie })).toEqual({ askBetterAuth: true });
     const refreshed = await auth.api.getSession({ headers: new Headers({ cookie }), returnHeaders: true });
     expect(refreshed.response?.user.id).toBe(userId);
     expect(refreshed.headers.getSetCookie().some((c) => c.startsWith(`${settings.tokenCookie}=`))).toBe(true);
     // Extended by Better Auth: read directly again.
-    expect(await readSession(testDb.db, settings, cookie)).toMatchObject({ user: { id: userId } });
+    expect(await readSession({ db: testDb.db, settings, cookieHeader: cookie })).toMatchObject({ user: { id: userId } });
   });
 
   it("lets Better Auth handle a request that carries its cookie cache", async () => {
     const { cookie } = await signedIn();
-    expect(await readSession(testDb.db, settings, `${cookie}; ${settings.dataCookie}=stale`)).toEqual({ askBetterAuth: true });
+    expect(await readSession({ db: testDb.db, settings, cookieHeader: `${cookie}; ${settings.dataCookie}=stale` })).toEqual({ askBetterAuth: true });
   });
 });

@@ -46,9 +46,9 @@ describe.each(testDatabaseKinds)("Stripe on %s", (kind) => {
     const auth = createAuth({ config: testDb.config, db: testDb.db, mailer: testDb.mailer });
     const email = `payer-${kind}-${++counter}@example.com`;
     const { user } = await auth.api.signUpEmail({ body: { name: "Pat Payer", firstName: "Pat", lastName: "Payer", email, password: "correct horse battery" } });
-    const { workspaceId } = await getActiveMembership(testDb.db, user);
+    const { workspaceId } = await getActiveMembership({ db: testDb.db, user });
     // As loading any signed-in page does: the trial's balance exists.
-    await getWorkspaceBilling(testDb.db, workspaceId);
+    await getWorkspaceBilling({ db: testDb.db, workspaceId });
     return { user, workspaceId };
   }
 
@@ -125,7 +125,7 @@ describe.each(testDatabaseKinds)("Stripe on %s", (kind) => {
     const workspace = await workspaceRow(workspaceId);
     expect(workspace).toMatchObject({ plan: "pro", billingPeriod: "yearly", stripeCustomerId: customerId, stripeSubscriptionId: subscriptionId, subscriptionStatus: "active", cancelAtPeriodEnd: 0, periodStart, periodEnd });
     expect(stub.requests.map((r) => `${r.method} ${r.path}`)).toEqual([`GET /v1/subscriptions/${subscriptionId}`]);
-    const billing = await getWorkspaceBilling(testDb.db, workspaceId);
+    const billing = await getWorkspaceBilling({ db: testDb.db, workspaceId });
     expect(billing.plan).toMatchObject({ kind: "paid", planId: "pro", period: "yearly", renewsAt: periodEnd, viaStripe: true, cancelAtPeriodEnd: false });
     expect(billing.balance).toMatchObject({ allowance: 20_000, available: 20_000, used: 0, periodStart, periodEnd });
     const ledgerBefore = await testDb.db.selectFrom("credit_ledger").select(["reason", "delta"]).where("workspaceId", "=", workspaceId).orderBy("id").execute();
@@ -161,14 +161,14 @@ describe.each(testDatabaseKinds)("Stripe on %s", (kind) => {
 
   it("starts a new period on each paid renewal: the allowance resets and unused words do not roll over", async () => {
     const { workspaceId, subscriptionId, customerId, periodEnd } = await subscribed();
-    expect((await reserveCredits(testDb.db, { workspaceId, words: 15_000 })).ok).toBe(true);
+    expect((await reserveCredits({ db: testDb.db, workspaceId, words: 15_000 })).ok).toBe(true);
     const nextEnd = secondsIso(Date.parse(periodEnd) + 365 * day);
     const invoice = invoiceObject({ id: `in_${counter}`, customer: customerId, subscription: subscriptionId, price: "price_pro_yearly", periodStart: periodEnd, periodEnd: nextEnd, workspaceId });
     const renewal = signedEvent(webhookSecret, "invoice.paid", invoice);
     expect(await (await deliver(renewal)).json()).toEqual({ received: true, outcome: "applied" });
     // The renewal date is in the future here, so read the balance as of the new period.
     const inNewPeriod = { now: new Date(Date.parse(periodEnd) + day) };
-    const { balance } = await getWorkspaceBilling(testDb.db, workspaceId, inNewPeriod);
+    const { balance } = await getWorkspaceBilling({ db: testDb.db, workspaceId, ...inNewPeriod });
     expect(balance).toMatchObject({ periodStart: periodEnd, periodEnd: nextEnd, allowance: 20_000, used: 0, available: 20_000 });
     const ledger = await testDb.db.selectFrom("credit_ledger").select(["reason", "delta"]).where("workspaceId", "=", workspaceId).orderBy("id").execute();
     expect(ledger.slice(-3)).toEqual([
@@ -176,10 +176,10 @@ describe.each(testDatabaseKinds)("Stripe on %s", (kind) => {
       { reason: "expire", delta: -5000 },
       { reason: "period", delta: 20_000 },
     ]);
-    expect(await ledgerTotal(testDb.db, workspaceId)).toBe(20_000);
+    expect(await ledgerTotal({ db: testDb.db, workspaceId })).toBe(20_000);
     // The same invoice again under another event id, or an older one: periods only move forward.
     expect(await (await deliver(signedEvent(webhookSecret, "invoice.paid", invoice))).json()).toEqual({ received: true, outcome: "ignored" });
-    expect(await ledgerTotal(testDb.db, workspaceId)).toBe(20_000);
+    expect(await ledgerTotal({ db: testDb.db, workspaceId })).toBe(20_000);
   });
 
   it("follows subscription updates: plan switches, cancel at period end, failed payments, and ignores older events", async () => {
@@ -189,20 +189,20 @@ describe.each(testDatabaseKinds)("Stripe on %s", (kind) => {
 
     await updated({ price: "price_starter_monthly" });
     expect(await workspaceRow(workspaceId)).toMatchObject({ plan: "starter", billingPeriod: "monthly", periodStart, periodEnd });
-    expect((await getWorkspaceBilling(testDb.db, workspaceId)).balance).toMatchObject({ allowance: 5000, available: 5000 });
+    expect((await getWorkspaceBilling({ db: testDb.db, workspaceId })).balance).toMatchObject({ allowance: 5000, available: 5000 });
 
     await updated({ price: "price_starter_monthly", cancelAtPeriodEnd: true });
-    expect((await getWorkspaceBilling(testDb.db, workspaceId)).plan).toMatchObject({ kind: "paid", planId: "starter", cancelAtPeriodEnd: true });
+    expect((await getWorkspaceBilling({ db: testDb.db, workspaceId })).plan).toMatchObject({ kind: "paid", planId: "starter", cancelAtPeriodEnd: true });
     // An event created before the last one applied is stale.
     expect(await (await updated({ price: "price_enterprise_yearly" }, Math.floor(Date.now() / 1000) - 3600)).json()).toEqual({ received: true, outcome: "ignored" });
     expect((await workspaceRow(workspaceId)).plan).toBe("starter");
 
     const failed = signedEvent(webhookSecret, "invoice.payment_failed", invoiceObject({ id: `in_fail_${counter}`, customer: customerId, subscription: subscriptionId, price: "price_starter_monthly", periodStart, periodEnd, workspaceId }));
     expect(await (await deliver(failed)).json()).toEqual({ received: true, outcome: "applied" });
-    const billing = await getWorkspaceBilling(testDb.db, workspaceId);
+    const billing = await getWorkspaceBilling({ db: testDb.db, workspaceId });
     expect(billing.plan).toMatchObject({ kind: "paid", paymentFailed: true });
     // Stripe still retries the payment: generating keeps working meanwhile.
-    expect((await reserveCredits(testDb.db, { workspaceId, words: 100 })).ok).toBe(true);
+    expect((await reserveCredits({ db: testDb.db, workspaceId, words: 100 })).ok).toBe(true);
   });
 
   it("ends the plan when the subscription is deleted: generating is refused, bonus words stay", async () => {
@@ -210,7 +210,7 @@ describe.each(testDatabaseKinds)("Stripe on %s", (kind) => {
     const deleted = signedEvent(webhookSecret, "customer.subscription.deleted", subscriptionObject({ id: subscriptionId, customer: customerId, price: "price_pro_yearly", status: "canceled", periodStart, periodEnd: new Date().toISOString(), workspaceId }));
     expect(await (await deliver(deleted)).json()).toEqual({ received: true, outcome: "applied" });
     expect(await workspaceRow(workspaceId)).toMatchObject({ plan: "none", stripeSubscriptionId: null, subscriptionStatus: "canceled", stripeCustomerId: customerId });
-    const refusal = await reserveCredits(testDb.db, { workspaceId, words: 200 });
+    const refusal = await reserveCredits({ db: testDb.db, workspaceId, words: 200 });
     expect(refusal).toMatchObject({ ok: false, needed: 200, available: 0, plan: { kind: "none" } });
     // Subscribing again later works through Checkout with the same customer.
     const { url } = await startCheckout({ db: testDb.db, config, workspaceId, email: "x@example.com", plan: "starter", period: "monthly", locale: "en" });
@@ -248,7 +248,7 @@ describe.each(testDatabaseKinds)("Stripe on %s", (kind) => {
 
   it("cancels the subscription of a workspace whose owner deletes the account", async () => {
     const { user, workspaceId, subscriptionId } = await subscribed();
-    const ids = await listSoleOwnedWorkspaceIds(testDb.db, user.id);
+    const ids = await listSoleOwnedWorkspaceIds({ db: testDb.db, userId: user.id });
     expect(ids).toEqual([workspaceId]);
     stub.failNext(10);
     await expect(cancelSubscriptionsOf({ db: testDb.db, config, workspaceIds: ids })).rejects.toThrow();

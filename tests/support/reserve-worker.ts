@@ -27,7 +27,7 @@ if (isMainModule(import.meta.url)) {
   const db = createDb(url.startsWith("file:") ? { kind: "sqlite", file: url.slice("file:".length) } : { kind: "postgres", url });
   try {
     const results = await Promise.all(
-      Array.from({ length: Number(process.env.COUNT) }, () => reserveCredits(db, { workspaceId: process.env.WORKSPACE_ID!, words: Number(process.env.WORDS), trialWords: Number(process.env.TRIAL_WORDS) })),
+      Array.from({ length: Number(process.env.COUNT) }, () => reserveCredits({ db, workspaceId: process.env.WORKSPACE_ID!, words: Number(process.env.WORDS), trialWords: Number(process.env.TRIAL_WORDS) })),
     );
     console.log(JSON.stringify(results.map((r) => r.ok)));
   } finally {

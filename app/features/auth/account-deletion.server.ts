@@ -13,14 +13,14 @@ export type AccountDeletion = { ok: true } | { ok: false; reason: "transferOwner
  * alone end, those workspaces and their data go, then the user (sessions, accounts and outputs cascade).
  */
 export async function deleteAccount({ db, config, auth, userId }: { db: Db; config: AppConfig; auth: Auth; userId: string }): Promise<AccountDeletion> {
-  const needOwner = await listWorkspacesNeedingNewOwner(db, userId);
+  const needOwner = await listWorkspacesNeedingNewOwner({ db, userId });
   if (needOwner.length) return { ok: false, reason: "transferOwnership", workspaces: needOwner.map((w) => w.name) };
   try {
-    await cancelSubscriptionsOf({ db, config, workspaceIds: await listSoleOwnedWorkspaceIds(db, userId) });
+    await cancelSubscriptionsOf({ db, config, workspaceIds: await listSoleOwnedWorkspaceIds({ db, userId }) });
   } catch (error) {
     return { ok: false, reason: "stripeFailed", error };
   }
-  await deleteSoleOwnedWorkspaces(db, userId);
+  await deleteSoleOwnedWorkspaces({ db, userId });
   await (await auth.$context).internalAdapter.deleteUser(userId);
   return { ok: true };
 }

@@ -77,7 +77,7 @@ export function createAuthOptions({ config, db, mailer }: AuthDeps) {
         enabled: true,
         // Whatever calls it, deleting an owner whose workspace still has members is refused (app/features/auth/account-deletion.server.ts).
         beforeDelete: async (user) => {
-          if ((await listWorkspacesNeedingNewOwner(db, user.id)).length) throw new APIError("BAD_REQUEST", { code: "TRANSFER_OWNERSHIP_FIRST", message: "Transfer the ownership of your workspace first." });
+          if ((await listWorkspacesNeedingNewOwner({ db, userId: user.id })).length) throw new APIError("BAD_REQUEST", { code: "TRANSFER_OWNERSHIP_FIRST", message: "Transfer the ownership of your workspace first." });
         },
       },
     },
@@ -108,7 +108,7 @@ export function createAuthOptions({ config, db, mailer }: AuthDeps) {
       user: {
         create: {
           before: async (user) => ({ data: { ...user, ...cleanUserFields(user) } }),
-          after: async (user: { id: string; name: string; email: string }) => void (await ensurePersonalWorkspace(db, user)),
+          after: async (user: { id: string; name: string; email: string }) => void (await ensurePersonalWorkspace({ db, user })),
         },
         update: { before: async (user) => ({ data: { ...user, ...cleanUserFields(user) } }) },
       },

@@ -65,7 +65,7 @@ export async function sessionCookieSettings(auth: { $context: Promise<BetterAuth
 }
 
 /** Reads the signed-in user from a Cookie header when that is certain; otherwise says to ask Better Auth. */
-export async function readSession(db: Db, settings: SessionCookieSettings, cookieHeader: string, now = Date.now()): Promise<SessionRead> {
+export async function readSession({ db, settings, cookieHeader, now = Date.now() }: { db: Db; settings: SessionCookieSettings; cookieHeader: string; now?: number }): Promise<SessionRead> {
   if (cookieHeader.includes(settings.dataCookie)) return askBetterAuth;
   const signed = readCookie(cookieHeader, settings.tokenCookie);
   const token = signed ? verifySignedValue(signed, settings.secret) : null;

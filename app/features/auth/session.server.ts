@@ -40,7 +40,7 @@ export async function readRequestSession(cookieHeader: string | null | undefined
   try {
     const services = getServices();
     const auth = getAuth(services);
-    const read = await readSession(services.db, await settingsOf(auth), cookieHeader);
+    const read = await readSession({ db: services.db, settings: await settingsOf(auth), cookieHeader });
     if ("user" in read) return { user: read.user, setCookies: [] };
     const answer = await auth.api.getSession({ headers: headers(), returnHeaders: true });
     const setCookies = answer.headers.getSetCookie();

@@ -240,7 +240,7 @@ async function changeAllowance(db: Executor, workspaceId: string, period: Credit
  * Brings the balance row to the workspace's current period (creating it, turning the period over, or
  * applying a plan change). Cheap when nothing changed: two reads. Safe to run concurrently.
  */
-export async function syncCreditPeriod(db: Executor, workspaceId: string, { now = new Date(), trialWords = defaultTrialWords }: CreditOptions = {}) {
+export async function syncCreditPeriod({ db, workspaceId, now = new Date(), trialWords = defaultTrialWords }: { db: Executor; workspaceId: string } & CreditOptions) {
   const workspace = await readWorkspace(db, workspaceId);
   const period = currentCreditPeriod(workspace, now, trialWords);
   let balance = await readBalance(db, workspaceId);
@@ -265,9 +265,9 @@ function balanceView(b: BalanceRow): CreditBalance {
 }
 
 /** The one place the app reads a workspace's plan and word balance from. */
-export async function getWorkspaceBilling(db: Db, workspaceId: string, options: CreditOptions = {}): Promise<WorkspaceBilling> {
+export async function getWorkspaceBilling({ db, workspaceId, ...options }: { db: Db; workspaceId: string } & CreditOptions): Promise<WorkspaceBilling> {
   const now = options.now ?? new Date();
-  const { workspace, period, balance } = await syncCreditPeriod(db, workspaceId, { ...options, now });
+  const { workspace, period, balance } = await syncCreditPeriod({ db, workspaceId, ...options, now });
   return { plan: planStateOf(workspace, now, period), balance: balanceView(balance) };
 }
 
@@ -279,11 +279,11 @@ export type Reservation =
  * Takes `words` from the balance if that many are available, in one conditional UPDATE (so 50
  * concurrent requests can never overdraw it), and records the reservation in the ledger.
  */
-export async function reserveCredits(db: Db, { workspaceId, words, ...options }: { workspaceId: string; words: number } & CreditOptions): Promise<Reservation> {
+export async function reserveCredits({ db, workspaceId, words, ...options }: { db: Db; workspaceId: string; words: number } & CreditOptions): Promise<Reservation> {
   if (!Number.isInteger(words) || words <= 0) throw new Error(`reserveCredits: words must be a positive integer, got ${words}`);
   for (let attempt = 0; ; attempt++) {
     const now = options.now ?? new Date();
-    const { workspace, period } = await syncCreditPeriod(db, workspaceId, { ...options, now });
+    const { workspace, period } = await syncCreditPeriod({ db, workspaceId, ...options, now });
     const ledgerId = await inTransaction(db, async (trx) => {
       const { numUpdatedRows } = await trx
         .updateTable("credit_balance")
@@ -307,10 +307,23 @@ export async function reserveCredits(db: Db, { workspaceId, words, ...options }:
  * up to what is left (the balance stops at zero; a small overrun past it is on us).
  * Runs inside the caller's transaction when given one (the one that saves the outputs).
  */
-export async function settleCredits(
-  db: Executor,
-  { workspaceId, reserved, words, generationId = null, reason = "settle", now = new Date() }: { workspaceId: string; reserved: number; words: number; generationId?: string | null; reason?: "settle" | "refund"; now?: Date },
-): Promise<number> {
+export async function settleCredits({
+  db,
+  workspaceId,
+  reserved,
+  words,
+  generationId = null,
+  reason = "settle",
+  now = new Date(),
+}: {
+  db: Executor;
+  workspaceId: string;
+  reserved: number;
+  words: number;
+  generationId?: string | null;
+  reason?: "settle" | "refund";
+  now?: Date;
+}): Promise<number> {
   const difference = words - reserved;
   if (difference === 0) return 0;
   return inTransaction(db, async (trx) => {
@@ -325,15 +338,15 @@ export async function settleCredits(
 }
 
 /** Gives a whole reservation back (the generation failed or was stopped: nothing is charged). */
-export function releaseCredits(db: Executor, { workspaceId, reserved, generationId = null, now }: { workspaceId: string; reserved: number; generationId?: string | null; now?: Date }): Promise<number> {
-  return settleCredits(db, { workspaceId, reserved, words: 0, generationId, reason: "refund", now });
+export function releaseCredits({ db, workspaceId, reserved, generationId = null, now }: { db: Executor; workspaceId: string; reserved: number; generationId?: string | null; now?: Date }): Promise<number> {
+  return settleCredits({ db, workspaceId, reserved, words: 0, generationId, reason: "refund", now });
 }
 
 /** Adds bonus words (an operator's grant); they carry over between periods until used. */
-export async function grantBonusWords(db: Db, { workspaceId, words, ...options }: { workspaceId: string; words: number } & CreditOptions): Promise<CreditBalance> {
+export async function grantBonusWords({ db, workspaceId, words, ...options }: { db: Db; workspaceId: string; words: number } & CreditOptions): Promise<CreditBalance> {
   if (!Number.isInteger(words) || words <= 0) throw new Error(`grantBonusWords: words must be a positive integer, got ${words}`);
   const now = options.now ?? new Date();
-  await syncCreditPeriod(db, workspaceId, { ...options, now });
+  await syncCreditPeriod({ db, workspaceId, ...options, now });
   await inTransaction(db, async (trx) => {
     await trx
       .updateTable("credit_balance")
@@ -347,7 +360,7 @@ export async function grantBonusWords(db: Db, { workspaceId, words, ...options }
 }
 
 /** The sum of a workspace's ledger: always equal to its available balance. */
-export async function ledgerTotal(db: Executor, workspaceId: string): Promise<number> {
+export async function ledgerTotal({ db, workspaceId }: { db: Executor; workspaceId: string }): Promise<number> {
   const { total } = await db.selectFrom("credit_ledger").select(sql<number>`coalesce(sum(delta), 0)`.as("total")).where("workspaceId", "=", workspaceId).executeTakeFirstOrThrow();
   return Number(total);
 }

@@ -30,13 +30,13 @@ export interface GenerationCredits {
 /** Reserves the words for a generation, or says why it cannot run. */
 export async function reserveGenerationCredits({ db, config, workspaceId, outputs }: { db: Db; config: AppConfig; workspaceId: string; outputs: number }): Promise<{ ok: true; credits: GenerationCredits } | CreditRefusal> {
   const reserved = estimateGenerationWords(outputs, config.ai.maxTokensPerOutput);
-  const reservation = await reserveCredits(db, { workspaceId, words: reserved, trialWords: config.billing.trialWords });
+  const reservation = await reserveCredits({ db, workspaceId, words: reserved, trialWords: config.billing.trialWords });
   if (!reservation.ok) return reservation;
   let open = true;
   const release = async (generationId: string | null) => {
     if (!open) return;
     open = false;
-    await releaseCredits(db, { workspaceId, reserved, generationId });
+    await releaseCredits({ db, workspaceId, reserved, generationId });
   };
   return {
     ok: true,
@@ -49,7 +49,7 @@ export async function reserveGenerationCredits({ db, config, workspaceId, output
         // A failed save rolls this back with the outputs; runGeneration then calls release.
         async settle(trx, generation, { words, reservationReleased }) {
           // Reservation already given back by the crash sweep: charge the words written afresh.
-          await settleCredits(trx, { workspaceId, reserved: reservationReleased ? 0 : reserved, words, generationId: generation.generationId });
+          await settleCredits({ db: trx, workspaceId, reserved: reservationReleased ? 0 : reserved, words, generationId: generation.generationId });
         },
         release: (generation) => release(generation.generationId),
       },
@@ -68,7 +68,7 @@ export const interruptedAfterMs = 60 * 60_000;
  * Runs at start-up and every few minutes (server/services.server.ts); safe with several processes.
  * Returns how many generations were closed.
  */
-export async function recoverInterruptedGenerations(db: Db, { now = new Date() }: { now?: Date } = {}): Promise<number> {
+export async function recoverInterruptedGenerations({ db, now = new Date() }: { db: Db; now?: Date }): Promise<number> {
   const cutoff = new Date(now.getTime() - interruptedAfterMs).toISOString();
   const stale = await db.selectFrom("generation").select(["id", "workspaceId"]).where("status", "=", "running").where("createdAt", "<", cutoff).limit(500).execute();
   let closed = 0;
@@ -91,7 +91,7 @@ export async function recoverInterruptedGenerations(db: Db, { now = new Date() }
         .where("credit_ledger.reason", "=", "reserve")
         .executeTakeFirst();
       if (!reservation || reservation.createdAt < reservation.periodStart) return;
-      await releaseCredits(trx, { workspaceId: generation.workspaceId, reserved: -reservation.delta, generationId: generation.id, now });
+      await releaseCredits({ db: trx, workspaceId: generation.workspaceId, reserved: -reservation.delta, generationId: generation.id, now });
     });
   }
   return closed;

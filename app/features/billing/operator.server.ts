@@ -35,24 +35,24 @@ const describe = (b: CreditBalance) => `${number(b.available)} words available (
 async function workspaceOf(db: Db, email: string): Promise<Target> {
   const user = await db.selectFrom("user").select(["id", "name", "email"]).where("email", "=", email.trim().toLowerCase()).executeTakeFirst();
   if (!user) throw new OperatorError(`No user has the e-mail address ${email}. Check the spelling, or ask them to sign up first.`);
-  const { workspaceId } = await getActiveMembership(db, user);
+  const { workspaceId } = await getActiveMembership({ db, user });
   const workspace = await db.selectFrom("workspace").select("name").where("id", "=", workspaceId).executeTakeFirstOrThrow();
   return { workspaceId, workspaceName: workspace.name, email: user.email };
 }
 
 /** Adds `words` bonus words to the workspace the user works in. */
-export async function grantWords(db: Db, config: AppConfig, email: string, wordsText: string): Promise<string> {
+export async function grantWords({ db, config, email, wordsText }: { db: Db; config: AppConfig; email: string; wordsText: string }): Promise<string> {
   const words = Number(wordsText);
   if (!/^\d+$/.test(wordsText ?? "") || !Number.isSafeInteger(words) || words < 1 || words > 10_000_000) {
     throw new OperatorError(`Words must be a whole number from 1 to 10,000,000, got "${wordsText ?? ""}".`, 2);
   }
   const target = await workspaceOf(db, email);
-  const balance = await grantBonusWords(db, { workspaceId: target.workspaceId, words, trialWords: config.billing.trialWords });
+  const balance = await grantBonusWords({ db, workspaceId: target.workspaceId, words, trialWords: config.billing.trialWords });
   return `Granted ${number(words)} bonus words to "${target.workspaceName}" (${target.email}): ${describe(balance)}.`;
 }
 
 /** Puts the user's workspace on a plan, or ends its plan ("none"). A new credit period starts now. */
-export async function setPlan(db: Db, config: AppConfig, email: string, planText: string, periodText = "monthly", now = new Date()): Promise<string> {
+export async function setPlan({ db, config, email, planText, periodText = "monthly", now = new Date() }: { db: Db; config: AppConfig; email: string; planText: string; periodText?: string; now?: Date }): Promise<string> {
   const plan = planText?.toLowerCase();
   if (!isPlanId(plan) && plan !== "none") throw new OperatorError(`Unknown plan "${planText ?? ""}": use ${[...planIds, "none"].join(", ")}.`, 2);
   const period = periodText.toLowerCase();
@@ -68,9 +68,9 @@ export async function setPlan(db: Db, config: AppConfig, email: string, planText
       .set({ plan: plan as PlanId | "none", billingPeriod: period as BillingPeriod, periodStart: now.toISOString(), periodEnd: null, cancelAtPeriodEnd: 0 })
       .where("id", "=", target.workspaceId)
       .execute();
-    await syncCreditPeriod(trx, target.workspaceId, { now, trialWords: config.billing.trialWords });
+    await syncCreditPeriod({ db: trx, workspaceId: target.workspaceId, now, trialWords: config.billing.trialWords });
   });
-  const { plan: state, balance } = await getWorkspaceBilling(db, target.workspaceId, { now, trialWords: config.billing.trialWords });
+  const { plan: state, balance } = await getWorkspaceBilling({ db, workspaceId: target.workspaceId, now, trialWords: config.billing.trialWords });
   const what = state.kind === "paid" ? `${getPlan(state.planId).id} (${state.period}, renews ${state.renewsAt.slice(0, 10)})` : "no plan";
   return `"${target.workspaceName}" (${target.email}) is now on ${what}: ${describe(balance)}.`;
 }
@@ -78,7 +78,7 @@ export async function setPlan(db: Db, config: AppConfig, email: string, planText
 /** Runs `credits grant …` or `plan set …`; returns the line to print. */
 export async function runOperatorCommand(args: string[], { db, config }: { db: Db; config: AppConfig }): Promise<string> {
   const [command, action, ...rest] = args;
-  if (command === "credits" && action === "grant" && rest.length === 2) return grantWords(db, config, rest[0]!, rest[1]!);
-  if (command === "plan" && action === "set" && (rest.length === 2 || rest.length === 3)) return setPlan(db, config, rest[0]!, rest[1]!, rest[2]);
+  if (command === "credits" && action === "grant" && rest.length === 2) return grantWords({ db, config, email: rest[0]!, wordsText: rest[1]! });
+  if (command === "plan" && action === "set" && (rest.length === 2 || rest.length === 3)) return setPlan({ db, config, email: rest[0]!, planText: rest[1]!, periodText: rest[2] });
   throw new OperatorError(operatorUsage, 2);
 }

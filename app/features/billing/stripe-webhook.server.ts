@@ -59,7 +59,7 @@ export async function applyStripeEvent({ db, config, event }: { db: Db; config: 
     if (first.numInsertedOrUpdatedRows === 0n) return "duplicate";
     const workspaceId = await applyToWorkspace(trx, stripe, event, subscription);
     if (!workspaceId) return "ignored";
-    await syncCreditPeriod(trx, workspaceId, { trialWords: config.billing.trialWords });
+    await syncCreditPeriod({ db: trx, workspaceId, trialWords: config.billing.trialWords });
     return "applied";
   });
 }

@@ -17,7 +17,7 @@ export interface DailyUsage {
 }
 
 /** Words generated per template since `since`, most used first. */
-export async function getUsageByTemplate(db: Db, workspaceId: string, since: string): Promise<TemplateUsage[]> {
+export async function getUsageByTemplate({ db, workspaceId, since }: { db: Db; workspaceId: string; since: string }): Promise<TemplateUsage[]> {
   const rows = await db
     .selectFrom("generation")
     .select(["templateId", sql<number>`coalesce(sum(words), 0)`.as("words"), sql<number>`count(*)`.as("generations")])
@@ -33,7 +33,7 @@ export async function getUsageByTemplate(db: Db, workspaceId: string, since: str
  * Words generated per day and template since `since`, the days being those of `timeZone`. The
  * period's generations are read and grouped here: one row each, a few thousand at most a period.
  */
-export async function getDailyUsage(db: Db, workspaceId: string, since: string, timeZone = "UTC"): Promise<DailyUsage[]> {
+export async function getDailyUsage({ db, workspaceId, since, timeZone = "UTC" }: { db: Db; workspaceId: string; since: string; timeZone?: string }): Promise<DailyUsage[]> {
   const rows = await db
     .selectFrom("generation")
     .select(["createdAt", "templateId", "words"])

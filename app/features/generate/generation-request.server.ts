@@ -74,7 +74,7 @@ export async function handleGenerationPost(options: GenerationPostOptions): Prom
   // Credits: the most this generation may write is reserved before the provider is called (see billing/credits.server.ts).
   let reservation: Awaited<ReturnType<typeof reserveGenerationCredits>>;
   try {
-    const { workspaceId } = await getActiveMembership(db, user);
+    const { workspaceId } = await getActiveMembership({ db, user });
     reservation = await reserveGenerationCredits({ db, config, workspaceId, outputs: outputCount(template, checked.count) });
   } catch (error) {
     logger.error({ err: error, requestId }, "could not reserve words for a generation");

@@ -76,7 +76,7 @@ export async function runGeneration(options: RunGenerationOptions): Promise<Gene
   const writer = options.writer ?? getWriter(config.ai);
   const generationId = randomUUID();
   const started = performance.now();
-  const { workspaceId } = await getActiveMembership(db, user);
+  const { workspaceId } = await getActiveMembership({ db, user });
   const context: GenerationContext = {
     generationId,
     userId: user.id,

@@ -11,6 +11,6 @@ export interface SignedIn {
 /** The signed-in user and the workspace they work in; guests are sent to sign in. */
 export async function requireMembership(args: { request: Request; context: Readonly<RouterContextProvider> }): Promise<SignedIn> {
   const user = requireUser(args);
-  const membership = await getActiveMembership(getServices().db, user);
+  const membership = await getActiveMembership({ db: getServices().db, user });
   return { user, membership };
 }

@@ -6,7 +6,7 @@ import type { Db } from "#server/db/db.server.ts";
 export const maxWorkspaceNameLength = 120;
 
 /** Creates the user's personal workspace (owner role) unless they already belong to one. Safe to call twice. */
-export async function ensurePersonalWorkspace(db: Db, user: { id: string; name: string; email: string }, now = new Date()): Promise<string> {
+export async function ensurePersonalWorkspace({ db, user, now = new Date() }: { db: Db; user: { id: string; name: string; email: string }; now?: Date }): Promise<string> {
   return db.transaction().execute(async (trx) => {
     const existing = await trx.selectFrom("member").select("workspaceId").where("userId", "=", user.id).executeTakeFirst();
     if (existing) return existing.workspaceId;
@@ -28,7 +28,7 @@ export async function ensurePersonalWorkspace(db: Db, user: { id: string; name: 
 }
 
 /** The workspaces in which this user is the only owner: deleting the account deletes them. */
-export async function listSoleOwnedWorkspaceIds(db: Db, userId: string): Promise<string[]> {
+export async function listSoleOwnedWorkspaceIds({ db, userId }: { db: Db; userId: string }): Promise<string[]> {
   const owned = await db.selectFrom("member").select("workspaceId").where("userId", "=", userId).where("role", "=", "owner").execute();
   const sole: string[] = [];
   for (const { workspaceId } of owned) {
@@ -45,8 +45,8 @@ export async function listSoleOwnedWorkspaceIds(db: Db, userId: string): Promise
 }
 
 /** Removes the workspaces in which this user is the only owner (their data goes with them). */
-export async function deleteSoleOwnedWorkspaces(db: Db, userId: string): Promise<void> {
-  for (const workspaceId of await listSoleOwnedWorkspaceIds(db, userId)) await db.deleteFrom("workspace").where("id", "=", workspaceId).execute();
+export async function deleteSoleOwnedWorkspaces({ db, userId }: { db: Db; userId: string }): Promise<void> {
+  for (const workspaceId of await listSoleOwnedWorkspaceIds({ db, userId })) await db.deleteFrom("workspace").where("id", "=", workspaceId).execute();
 }
 
 export interface Membership {
@@ -59,7 +59,7 @@ export interface Membership {
  * the personal workspace; leaving it falls back to the previous one). Creates the personal
  * workspace when the user has none, so callers always get one.
  */
-export async function getActiveMembership(db: Db, user: { id: string; name: string; email: string }): Promise<Membership> {
+export async function getActiveMembership({ db, user }: { db: Db; user: { id: string; name: string; email: string } }): Promise<Membership> {
   const row = await db
     .selectFrom("member")
     .select(["workspaceId", "role"])
@@ -68,7 +68,7 @@ export async function getActiveMembership(db: Db, user: { id: string; name: stri
     .orderBy("workspaceId", "desc")
     .executeTakeFirst();
   if (row) return row;
-  const workspaceId = await ensurePersonalWorkspace(db, user);
+  const workspaceId = await ensurePersonalWorkspace({ db, user });
   return { workspaceId, role: "owner" };
 }
 
@@ -89,9 +89,9 @@ export async function getWorkspaceOwnerEmail({ db, workspaceId }: { db: Db; work
  * Workspaces this user owns alone that still have other members: deleting the account would leave
  * them without anyone to manage them, so it is refused until ownership is transferred.
  */
-export async function listWorkspacesNeedingNewOwner(db: Db, userId: string): Promise<{ workspaceId: string; name: string; members: number }[]> {
+export async function listWorkspacesNeedingNewOwner({ db, userId }: { db: Db; userId: string }): Promise<{ workspaceId: string; name: string; members: number }[]> {
   const blocking: { workspaceId: string; name: string; members: number }[] = [];
-  for (const workspaceId of await listSoleOwnedWorkspaceIds(db, userId)) {
+  for (const workspaceId of await listSoleOwnedWorkspaceIds({ db, userId })) {
     const row = await db
       .selectFrom("member")
       .innerJoin("workspace", "workspace.id", "member.workspaceId")
@@ -108,7 +108,7 @@ export async function listWorkspacesNeedingNewOwner(db: Db, userId: string): Pro
 export type OwnershipTransfer = { ok: true } | { ok: false; reason: "notMember" | "notOwner" | "self" };
 
 /** The owner hands the workspace to a member: the member becomes owner, the old owner a member. */
-export async function transferOwnership(db: Db, { workspaceId, fromUserId, toUserId }: { workspaceId: string; fromUserId: string; toUserId: string }): Promise<OwnershipTransfer> {
+export async function transferOwnership({ db, workspaceId, fromUserId, toUserId }: { db: Db; workspaceId: string; fromUserId: string; toUserId: string }): Promise<OwnershipTransfer> {
   if (fromUserId === toUserId) return { ok: false, reason: "self" };
   return db.transaction().execute(async (trx) => {
     const from = await trx.selectFrom("member").select("role").where("workspaceId", "=", workspaceId).where("userId", "=", fromUserId).executeTakeFirst();

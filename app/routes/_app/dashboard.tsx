@@ -23,7 +23,7 @@ export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "dash
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser({ request, context });
   const { db } = getServices();
-  const [pinnedIds, latest] = await Promise.all([listPinnedTemplateIds(db, user.id), listLatestOutputs({ db, userId: user.id, limit: 6 })]);
+  const [pinnedIds, latest] = await Promise.all([listPinnedTemplateIds({ db, userId: user.id }), listLatestOutputs({ db, userId: user.id, limit: 6 })]);
   // The server guesses the greeting from the browser's time zone cookie; the page corrects it on arrival.
   const serverHour = hourIn(timeZoneFromCookies(request.headers.get("cookie")));
   return { pinnedIds, latest, serverHour };

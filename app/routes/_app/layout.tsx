@@ -10,7 +10,7 @@ import type { Route } from "./+types/layout";
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { user, membership } = await requireMembership({ request, context });
   const { db, config } = getServices();
-  const billing = await getWorkspaceBilling(db, membership.workspaceId, { trialWords: config.billing.trialWords });
+  const billing = await getWorkspaceBilling({ db, workspaceId: membership.workspaceId, trialWords: config.billing.trialWords });
   return {
     user: { id: user.id, firstName: user.firstName, lastName: user.lastName, email: user.email },
     role: membership.role,

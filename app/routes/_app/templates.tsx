@@ -18,7 +18,7 @@ export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "temp
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser({ request, context });
-  return { pinnedIds: await listPinnedTemplateIds(getServices().db, user.id) };
+  return { pinnedIds: await listPinnedTemplateIds({ db: getServices().db, userId: user.id }) };
 }
 
 const pinSchema = z.object({
@@ -30,7 +30,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const user = requireUser({ request, context });
   const parsed = pinSchema.safeParse(await readForm(request));
   if (!parsed.success) return data({ ok: false as const, error: "templates.pinFailed" as const }, { status: 400 });
-  await setTemplatePinned(getServices().db, user.id, parsed.data.templateId, parsed.data.pinned === "true");
+  await setTemplatePinned({ db: getServices().db, userId: user.id, templateId: parsed.data.templateId, pinned: parsed.data.pinned === "true" });
   return { ok: true as const };
 }
 

@@ -29,7 +29,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!user) return redirect(`/sign-up?${choice}&redirectTo=${encodeURIComponent(billing)}`, 303);
   const { db, config } = getServices();
   if (!config.billing.stripe) return redirect(billing, 303);
-  const membership = await getActiveMembership(db, user);
+  const membership = await getActiveMembership({ db, user });
   if (membership.role !== "owner") return redirect(billing, 303);
   try {
     const { url: next } = await startCheckout({ db, config, workspaceId: membership.workspaceId, email: user.email, plan, period, locale: getLocale(request) });

@@ -47,15 +47,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { user, membership } = await requireMembership({ request, context });
   const { db, config } = getServices();
   const workspaceId = membership.workspaceId;
-  const { balance } = await getWorkspaceBilling(db, workspaceId, { trialWords: config.billing.trialWords });
+  const { balance } = await getWorkspaceBilling({ db, workspaceId, trialWords: config.billing.trialWords });
   // Days and dates in the user's own time zone (the browser names it in a cookie).
   const timeZone = timeZoneFromCookies(request.headers.get("cookie")) ?? "UTC";
   const [usage, daily, payments, ownerEmail, needOwner] = await Promise.all([
-    getUsageByTemplate(db, workspaceId, balance.periodStart),
-    getDailyUsage(db, workspaceId, balance.periodStart, timeZone),
+    getUsageByTemplate({ db, workspaceId, since: balance.periodStart }),
+    getDailyUsage({ db, workspaceId, since: balance.periodStart, timeZone }),
     getWorkspacePayments({ db, workspaceId }),
     getWorkspaceOwnerEmail({ db, workspaceId }),
-    listWorkspacesNeedingNewOwner(db, user.id),
+    listWorkspacesNeedingNewOwner({ db, userId: user.id }),
   ]);
   const url = new URL(request.url);
   const plan = url.searchParams.get("plan");

@@ -6,13 +6,13 @@ import { PasswordField, SubmitButton, TextField } from "#app/components/form/fie
 import type { FormFailure } from "#app/components/form/form-errors.ts";
 import { readForm } from "#app/components/form/form-data.server.ts";
 import { ValidatedForm } from "#app/components/form/validated-form.tsx";
-import { answerFormFailures, auth, authErrorCode, parseForm, unexpectedFailure } from "#app/features/auth/auth-actions.server.ts";
+import { answerFormFailures, parseForm, unexpectedFailure, unknownIntentAnswer } from "#app/features/auth/auth-actions.server.ts";
+import { changePassword, updateProfile } from "#app/features/auth/profile.server.ts";
 import { changePasswordSchema, profileSchema } from "#app/features/auth/schemas.ts";
 import { requireUser } from "#app/features/auth/session.server.ts";
 import { pageMeta } from "#app/features/marketing/meta.ts";
 import { useI18n } from "#app/i18n/context.tsx";
 import type { MessageKey } from "#app/i18n/i18n.ts";
-import { joinName } from "#app/features/auth/names.ts";
 import type { Route } from "./+types/personal";
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "settings.personal.meta");
@@ -24,33 +24,33 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 type Result = FormFailure & { intent?: string; saved?: MessageKey };
 
-export async function action({ request, context }: Route.ActionArgs) {
+/** Named intents, each handled by one feature function; anything else is a 400 and changes nothing. */
+export async function action(args: Route.ActionArgs) {
   return answerFormFailures(async () => {
-    requireUser({ request, context });
-    const intent = (await readForm(request.clone())).intent;
-    if (intent === "profile") {
-      const form = await parseForm(request, profileSchema);
-      await auth().api.updateUser({ body: { name: joinName(form.firstName, form.lastName), firstName: form.firstName, lastName: form.lastName }, headers: request.headers });
-      return data<Result>({ intent, saved: "settings.profile.saved" });
-    }
-    if (intent === "password") {
-      const form = await parseForm(request, changePasswordSchema);
-      try {
-        const { headers } = await auth().api.changePassword({
-          body: { currentPassword: form.currentPassword, newPassword: form.newPassword, revokeOtherSessions: true },
-          headers: request.headers,
-          returnHeaders: true,
-        });
-        return data<Result>({ intent, saved: "settings.password.saved" }, { headers });
-      } catch (error) {
-        const code = authErrorCode(error);
-        if (code === "INVALID_PASSWORD") return data<Result>({ intent, fieldErrors: { currentPassword: "settings.password.wrongCurrent" } }, { status: 400 });
-        if (code === "CREDENTIAL_ACCOUNT_NOT_FOUND") return data<Result>({ intent, formError: "settings.password.noPassword" }, { status: 400 });
-        return unexpectedFailure(context, error, "password change");
-      }
-    }
-    return data<Result>({ formError: "form.malformed" }, { status: 400 });
+    requireUser(args);
+    const intent = (await readForm(args.request.clone())).intent;
+    if (intent === "profile") return profileAction(args);
+    if (intent === "password") return passwordAction(args);
+    return unknownIntentAnswer();
   });
+}
+
+async function profileAction({ request }: Route.ActionArgs) {
+  const form = await parseForm(request, profileSchema);
+  await updateProfile({ headers: request.headers, firstName: form.firstName, lastName: form.lastName });
+  return data<Result>({ intent: "profile", saved: "settings.profile.saved" });
+}
+
+async function passwordAction({ request, context }: Route.ActionArgs) {
+  const form = await parseForm(request, changePasswordSchema);
+  try {
+    const change = await changePassword({ headers: request.headers, currentPassword: form.currentPassword, newPassword: form.newPassword });
+    if (change.ok) return data<Result>({ intent: "password", saved: "settings.password.saved" }, { headers: change.setCookies });
+    if (change.reason === "wrongCurrent") return data<Result>({ intent: "password", fieldErrors: { currentPassword: "settings.password.wrongCurrent" } }, { status: 400 });
+    return data<Result>({ intent: "password", formError: "settings.password.noPassword" }, { status: 400 });
+  } catch (error) {
+    return unexpectedFailure(context, error, "password change");
+  }
 }
 
 export default function PersonalSettings({ loaderData, actionData: answer }: Route.ComponentProps) {

@@ -114,7 +114,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (intent === "transfer") {
       if (!isOwner) return ownerOnly();
       const { id } = await parseForm(request, idSchema);
-      const result = await transferOwnership(db, { workspaceId, fromUserId: user.id, toUserId: id });
+      const result = await transferOwnership({ db, workspaceId, fromUserId: user.id, toUserId: id });
       if (!result.ok) return data<Result>({ intent, formError: result.reason === "notMember" ? "workspace.error.notMember" : "workspace.error.ownerOnly" }, { status: 400 });
       return data<Result>({ intent, saved: "workspace.transferred" });
     }
