@@ -27,25 +27,28 @@ export interface TestDb {
 
 /** A new, empty, migrated database of the given kind, removed by destroy(). */
 export async function createTestDb(kind: TestDatabaseKind, { migrate = true } = {}): Promise<TestDb> {
-  if (kind === "sqlite") {
-    const dir = mkdtempSync(path.join(tmpdir(), "sellscribe-test-"));
-    const file = path.join(dir, "test.sqlite");
-    const config = buildConfig({ NODE_ENV: "test", DATA_DIR: dir, DATABASE_URL: `file:${file}`, DEV_OUTBOX: "1" });
-    const db = createDb(config.database);
-    const mailer = createMailer(config.mail);
-    if (migrate) await migrateDatabase({ config, db, mailer }, migrateAuthTables);
-    return {
-      db,
-      config,
-      mailer,
-      kind,
-      url: `file:${file}`,
-      async destroy() {
-        await db.destroy();
-        rmSync(dir, { recursive: true, force: true });
-      },
-    };
-  }
+  const dir = mkdtempSync(path.join(tmpdir(), "sellscribe-test-"));
+  const { url, drop } = kind === "sqlite" ? { url: `file:${path.join(dir, "test.sqlite")}`, drop: async () => {} } : await createPostgresDatabase();
+  const config = buildConfig({ NODE_ENV: "test", DATA_DIR: dir, DATABASE_URL: url, DEV_OUTBOX: "1" });
+  const db = createDb(config.database);
+  const mailer = createMailer(config.mail);
+  if (migrate) await migrateDatabase({ config, db, mailer }, migrateAuthTables);
+  return {
+    db,
+    config,
+    mailer,
+    kind,
+    url,
+    async destroy() {
+      await db.destroy();
+      await drop();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A fresh database on the TEST_DATABASE_URL server, and how to drop it. */
+async function createPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error("TEST_DATABASE_URL is not set");
   const name = `sellscribe_test_${randomBytes(6).toString("hex")}`;
@@ -55,24 +58,13 @@ export async function createTestDb(kind: TestDatabaseKind, { migrate = true } = 
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const dir = mkdtempSync(path.join(tmpdir(), "sellscribe-test-"));
-  const config = buildConfig({ NODE_ENV: "test", DATA_DIR: dir, DATABASE_URL: url.toString(), DEV_OUTBOX: "1" });
-  const db = createDb(config.database);
-  const mailer = createMailer(config.mail);
-  if (migrate) await migrateDatabase({ config, db, mailer }, migrateAuthTables);
   return {
-    db,
-    config,
-    mailer,
-    kind,
     url: url.toString(),
-    async destroy() {
-      await db.destroy();
+    async drop() {
       const cleanup = new pg.Client({ connectionString: adminUrl });
       await cleanup.connect();
       await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await cleanup.end();
-      rmSync(dir, { recursive: true, force: true });
     },
   };
 }
