@@ -16,6 +16,7 @@ import { getTemplateById, templatePath } from "#app/templates/registry.ts";
 import { getServices } from "#server/services.server.ts";
 import type { Route } from "./+types/dashboard";
 import type { loader as layoutLoader } from "./layout.tsx";
+import { SectionCard } from "#app/components/section-card.tsx";
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "dashboard.meta");
 
@@ -90,10 +91,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
             </Stack>
           )}
         </Card>
-        <Card withBorder padding="lg" component="section" aria-labelledby="credit-balance">
-          <Title order={2} fz="lg" mb="md" id="credit-balance">
-            {t("dashboard.credits.title")}
-          </Title>
+        <SectionCard titleId="credit-balance" title={t("dashboard.credits.title")}>
           {balance ? (
             <Stack gap="sm">
               <CreditBalanceFigures balance={balance} testId="credits-available" />
@@ -102,7 +100,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
               </Anchor>
             </Stack>
           ) : null}
-        </Card>
+        </SectionCard>
       </SimpleGrid>
       <Stack gap="md" component="section" aria-labelledby="latest-outputs">
         <Group justify="space-between">

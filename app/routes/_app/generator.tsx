@@ -16,6 +16,7 @@ import { getTemplateBySlug } from "#app/templates/registry.ts";
 import { checkInputs } from "#app/templates/validation.ts";
 import { getServices } from "#server/services.server.ts";
 import type { Route } from "./+types/generator";
+import { SectionCard } from "#app/components/section-card.tsx";
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   const locale = (matches[0]?.loaderData as { locale?: Locale } | undefined)?.locale ?? "en";
@@ -136,10 +137,7 @@ function GeneratorPage({ loaderData }: { loaderData: Route.ComponentProps["loade
       ) : null}
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 5 }}>
-          <Card withBorder padding="lg" component="section" aria-labelledby="generator-form-title">
-            <Title order={2} fz="lg" mb="md" id="generator-form-title">
-              {t("generator.formTitle")}
-            </Title>
+          <SectionCard titleId="generator-form-title" title={t("generator.formTitle")}>
             <GeneratorForm
               template={template}
               values={values}
@@ -150,7 +148,7 @@ function GeneratorPage({ loaderData }: { loaderData: Route.ComponentProps["loade
               onReset={onReset}
               onStop={generation.stop}
             />
-          </Card>
+          </SectionCard>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 7 }}>
           <Card withBorder padding="lg" component="section" aria-label={t("generator.results")}>

@@ -37,6 +37,7 @@ import { logger } from "#server/logger.server.ts";
 import { getServices } from "#server/services.server.ts";
 import type { Route } from "./+types/billing";
 import type { loader as layoutLoader } from "../layout.tsx";
+import { SectionCard } from "#app/components/section-card.tsx";
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "settings.billing.meta");
 
@@ -291,19 +292,13 @@ export default function BillingSettings({ loaderData, actionData: answer }: Rout
       ) : null}
 
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
-        <Card withBorder padding="lg" component="section" aria-labelledby="credits-title">
-          <Title order={2} fz="lg" mb="md" id="credits-title">
-            {t("billing.credits.title")}
-          </Title>
+        <SectionCard titleId="credits-title" title={t("billing.credits.title")}>
           <CreditBalanceFigures balance={balance} testId="billing-available" withUsed />
           <Text size="xs" c="dimmed" mt="sm">
             {t("credits.billing.noRollover")}
           </Text>
-        </Card>
-        <Card withBorder padding="lg" component="section" aria-labelledby="subscription-title">
-          <Title order={2} fz="lg" mb="md" id="subscription-title">
-            {t("billing.subscription.title")}
-          </Title>
+        </SectionCard>
+        <SectionCard titleId="subscription-title" title={t("billing.subscription.title")}>
           <Text fw={700} fz="xl">
             {planLabel(plan, t)}
           </Text>
@@ -343,7 +338,7 @@ export default function BillingSettings({ loaderData, actionData: answer }: Rout
             ) : null}
           </Group>
           {!payments.configured ? <OperatorNote email={loaderData.ownerEmail} /> : null}
-        </Card>
+        </SectionCard>
       </SimpleGrid>
 
       <Card withBorder padding="lg" component="section" aria-labelledby="usage-title" id="usage" style={{ scrollMarginTop: 80 }}>

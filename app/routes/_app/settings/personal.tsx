@@ -1,4 +1,4 @@
-import { Card, Stack, Title } from "@mantine/core";
+import { Stack } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { useEffect } from "react";
 import { data } from "react-router";
@@ -14,6 +14,7 @@ import { pageMeta } from "#app/features/marketing/meta.ts";
 import { useI18n } from "#app/i18n/context.tsx";
 import type { MessageKey } from "#app/i18n/i18n.ts";
 import type { Route } from "./+types/personal";
+import { SectionCard } from "#app/components/section-card.tsx";
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "settings.personal.meta");
 
@@ -62,10 +63,7 @@ export default function PersonalSettings({ loaderData, actionData: answer }: Rou
   }, [actionData, t]);
   return (
     <Stack gap="lg" maw={560}>
-      <Card withBorder padding="lg" component="section" aria-labelledby="profile-title">
-        <Title order={2} fz="lg" mb="md" id="profile-title">
-          {t("settings.profile.title")}
-        </Title>
+      <SectionCard titleId="profile-title" title={t("settings.profile.title")}>
         <ValidatedForm schema={profileSchema} result={resultFor("profile")}>
           <input type="hidden" name="intent" value="profile" />
           <Stack gap="md">
@@ -74,11 +72,8 @@ export default function PersonalSettings({ loaderData, actionData: answer }: Rou
             <SubmitButton style={{ alignSelf: "flex-start" }}>{t("settings.profile.save")}</SubmitButton>
           </Stack>
         </ValidatedForm>
-      </Card>
-      <Card withBorder padding="lg" component="section" aria-labelledby="password-title">
-        <Title order={2} fz="lg" mb="md" id="password-title">
-          {t("settings.password.title")}
-        </Title>
+      </SectionCard>
+      <SectionCard titleId="password-title" title={t("settings.password.title")}>
         <ValidatedForm schema={changePasswordSchema} result={resultFor("password")}>
           <input type="hidden" name="intent" value="password" />
           <Stack gap="md">
@@ -87,7 +82,7 @@ export default function PersonalSettings({ loaderData, actionData: answer }: Rou
             <SubmitButton style={{ alignSelf: "flex-start" }}>{t("settings.password.submit")}</SubmitButton>
           </Stack>
         </ValidatedForm>
-      </Card>
+      </SectionCard>
     </Stack>
   );
 }
