@@ -2,6 +2,7 @@ import { mkdtempSync, readFileSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { aiProviderNames, getProvider } from "./ai/providers.server.ts";
 import { buildConfig, ConfigError, parseEnv } from "./config.server.ts";
 
 const tempDir = () => mkdtempSync(path.join(tmpdir(), "sellscribe-config-"));
@@ -82,6 +83,15 @@ describe("AI provider configuration", () => {
     expect(build({ AI_BASE_URL: "http://127.0.0.1:11434/v1/" }).ai).toMatchObject({ provider: "openai-compatible", baseUrl: "http://127.0.0.1:11434/v1" });
     expect(build({ AI_PROVIDER: "offline", AI_API_KEY: "sk-test-1" }).ai.provider).toBe("offline");
     expect(build({ AI_PROVIDER: "openai", AI_API_KEY: "k", AI_MODEL: "gpt-4o-mini", AI_ORGANIZATION: "org-1" }).ai).toMatchObject({ model: "gpt-4o-mini", organization: "org-1" });
+  });
+
+  it("takes each provider's default model from the provider table, and the offline writer keeps its own", () => {
+    for (const name of aiProviderNames) {
+      const env = { AI_PROVIDER: name, AI_BASE_URL: name === "offline" ? undefined : "http://127.0.0.1:9/v1", AI_API_KEY: "sk-test-1" };
+      expect(build(env).ai.model).toBe(getProvider(name).defaultModel);
+    }
+    expect(build({ AI_PROVIDER: "offline", AI_MODEL: "gpt-4o" }).ai.model).toBe("offline-writer");
+    expect(build({ AI_BASE_URL: "http://127.0.0.1:9/v1", AI_MODEL: "qwen2.5" }).ai.model).toBe("qwen2.5");
   });
 
   it("reads timeouts, token budget and temperature", () => {

@@ -3,6 +3,7 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "n
 import { dirname, resolve } from "node:path";
 import { z } from "zod";
 import { billingPeriods, planIds, trialWords, type BillingPeriod, type PlanId } from "#app/lib/plans.ts";
+import { aiProviderNames, checkProviderSettings, getProvider, guessProvider, type AiProviderName } from "./ai/providers.server.ts";
 
 /** Thrown when the environment is unusable; the launcher prints `message` as one line and exits. */
 export class ConfigError extends Error {
@@ -10,18 +11,6 @@ export class ConfigError extends Error {
 }
 
 const emptyToUndefined = (value: unknown) => (value === "" ? undefined : value);
-
-/** The AI providers we can talk to; "offline" is the built-in writer that needs no provider. */
-export const aiProviders = ["openai", "openai-compatible", "anthropic", "offline"] as const;
-export type AiProviderName = (typeof aiProviders)[number];
-
-/** Models used when AI_MODEL is not set: small, fast, cheap, non-reasoning, good at short copy. */
-export const defaultAiModels: Record<AiProviderName, string> = {
-  openai: "gpt-4.1-mini",
-  "openai-compatible": "llama3.2",
-  anthropic: "claude-haiku-4-5",
-  offline: "offline-writer",
-};
 
 const databaseUrl = z
   .string()
@@ -64,7 +53,7 @@ const envSchema = z.object({
     z.enum(["0", "1", "true", "false"]).default("0").transform((v) => v === "1" || v === "true"),
   ),
   // AI provider (see "AI provider" in README.md). Everything is optional: without a provider the offline writer answers.
-  AI_PROVIDER: z.preprocess(emptyToUndefined, z.enum(aiProviders).optional()),
+  AI_PROVIDER: z.preprocess(emptyToUndefined, z.enum(aiProviderNames).optional()),
   AI_BASE_URL: z.preprocess(emptyToUndefined, z.url({ protocol: /^https?$/ }).optional()),
   AI_API_KEY: z.preprocess(emptyToUndefined, z.string().optional()),
   AI_MODEL: z.preprocess(emptyToUndefined, z.string().max(200).optional()),
@@ -188,19 +177,14 @@ function pair(env: Env, names: (keyof Env)[]): boolean {
   return set.length === names.length;
 }
 
-/** Which provider answers: AI_PROVIDER, else guessed from what is set, else the offline writer. */
+/** Which provider answers: AI_PROVIDER, else guessed from what is set (see the provider table in server/ai/providers.server.ts). */
 function buildAiConfig(env: Env): AiConfig {
-  const provider: AiProviderName =
-    env.AI_PROVIDER ?? (env.AI_BASE_URL ? "openai-compatible" : env.AI_API_KEY ? (env.AI_API_KEY.startsWith("sk-ant-") ? "anthropic" : "openai") : "offline");
-  if (provider === "openai-compatible" && !env.AI_BASE_URL) {
-    throw new ConfigError("Invalid environment variable AI_BASE_URL: required when AI_PROVIDER is openai-compatible (e.g. http://127.0.0.1:11434/v1 for Ollama)");
-  }
-  if ((provider === "openai" || provider === "anthropic") && !env.AI_API_KEY) {
-    throw new ConfigError(`Invalid environment variable AI_API_KEY: required when AI_PROVIDER is ${provider}`);
-  }
+  const provider = env.AI_PROVIDER ?? guessProvider({ baseUrl: env.AI_BASE_URL, apiKey: env.AI_API_KEY });
+  const problem = checkProviderSettings(provider, { baseUrl: env.AI_BASE_URL, apiKey: env.AI_API_KEY });
+  if (problem) throw new ConfigError(`Invalid environment variable ${problem[0]}: ${problem[1]}`);
   const ai: AiConfig = {
     provider,
-    model: provider === "offline" ? defaultAiModels.offline : (env.AI_MODEL ?? defaultAiModels[provider]),
+    model: provider === "offline" ? getProvider("offline").defaultModel : (env.AI_MODEL ?? getProvider(provider).defaultModel),
     offline: provider === "offline",
     baseUrl: provider === "offline" ? undefined : env.AI_BASE_URL?.replace(/\/$/, ""),
     organization: provider === "offline" ? undefined : env.AI_ORGANIZATION,

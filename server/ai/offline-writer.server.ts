@@ -2,10 +2,12 @@
 // inputs with fixed sentence patterns (deterministic: the same inputs give the same outputs), a
 // different opening, structure and closing for each output, following the template, tone and rating.
 // It streams word by word like a provider, so the page behaves the same with or without one.
+import type { TemplateId } from "#app/templates/registry.ts";
 import type { TemplateInputs } from "#app/templates/types.ts";
 import { ratingStars } from "#app/templates/rules.ts";
 import type { AiConfig } from "../config.server.ts";
 import { GenerationError } from "./errors.server.ts";
+import { offlineModel } from "./providers.server.ts";
 import { outputCount, sleep, type WriteRequest, type WriteResult, type Writer } from "./writer-types.server.ts";
 
 type Compose = (inputs: TemplateInputs, index: number, count: number) => string;
@@ -277,32 +279,31 @@ const keywords: Compose = (inputs, _index, count) => {
 
 // ---------------------------------------------------------------------------------------------
 
-const composers: Record<string, Compose> = {
+/** One composer per template: a new template fails typecheck here until the offline writer can write it. */
+const composers = {
   description: describe,
   review,
   existingCopy: improveCopy,
   productTitle,
   keywords,
-};
-
-/** A template the offline writer has no patterns for gets a neutral description built from its inputs. */
-const generic: Compose = (inputs, index) => describe({ productName: Object.values(inputs)[0] ?? "", keyBenefitsFeatures: Object.values(inputs).slice(1).join(", ") }, index, 1);
+} satisfies Record<TemplateId, Compose>;
 
 /** The outputs the offline writer writes for a request (exported for tests). */
-export function composeOffline(templateId: string, inputs: TemplateInputs, count: number, outputs: number): string[] {
-  const compose = composers[templateId] ?? generic;
+export function composeOffline(templateId: TemplateId, inputs: TemplateInputs, count: number, outputs: number): string[] {
+  const compose: Compose = composers[templateId];
   return Array.from({ length: outputs }, (_, index) => compose(inputs, index, count));
 }
 
 export function createOfflineWriter(ai: Pick<AiConfig, "offlineWordDelayMs">): Writer {
   return {
     provider: "offline",
-    model: "offline-writer",
+    model: offlineModel,
     offline: true,
     async write(request: WriteRequest): Promise<WriteResult> {
       const { template, inputs, count, signal } = request;
       const total = outputCount(template, count);
-      const drafts = composeOffline(template.id, inputs, count, total);
+      if (!Object.hasOwn(composers, template.id)) throw new GenerationError("internal", `the offline writer has no composer for template ${template.id}`);
+      const drafts = composeOffline(template.id as TemplateId, inputs, count, total);
       const outputs: string[] = [];
       try {
         for (const [index, draft] of drafts.entries()) {

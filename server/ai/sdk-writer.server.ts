@@ -1,8 +1,5 @@
 // Writers for real providers through the Vercel AI SDK: OpenAI, any OpenAI-compatible server, Anthropic.
-import { createAnthropic } from "@ai-sdk/anthropic";
-import { createOpenAI } from "@ai-sdk/openai";
-import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
-import { Output, streamText, type LanguageModel, type OutputInterface } from "ai";
+import { Output, streamText, type OutputInterface } from "ai";
 import { z } from "zod";
 import type { PromptFormat } from "#app/templates/types.ts";
 import type { AiConfig } from "../config.server.ts";
@@ -10,6 +7,7 @@ import { logger } from "../logger.server.ts";
 import { classifyProviderError, GenerationError } from "./errors.server.ts";
 import { createJsonArrayStream } from "./json-array-stream.server.ts";
 import { OutputTracker } from "./output-tracker.server.ts";
+import { getProvider } from "./providers.server.ts";
 import { cleanElement, cleanGrowingElement, livePieces, splitAnswer } from "./text-rule.server.ts";
 import { outputCount, sleep, type WriteRequest, type WriteResult, type Writer } from "./writer-types.server.ts";
 
@@ -19,26 +17,6 @@ export const maxRetries = 3;
 const maxCalls = 3;
 /** A Retry-After longer than this is not waited for (the user is watching). */
 const maxRetryAfterMs = 10_000;
-
-function languageModel(ai: AiConfig): LanguageModel {
-  switch (ai.provider) {
-    case "openai":
-      // Chat Completions: the API every OpenAI-compatible gateway also speaks.
-      return createOpenAI({ apiKey: ai.apiKey, baseURL: ai.baseUrl, organization: ai.organization }).chat(ai.model);
-    case "anthropic":
-      return createAnthropic({ apiKey: ai.apiKey, baseURL: ai.baseUrl }).messages(ai.model);
-    case "openai-compatible":
-      return createOpenAICompatible({
-        name: "openai-compatible",
-        baseURL: ai.baseUrl!,
-        apiKey: ai.apiKey,
-        includeUsage: true,
-        headers: ai.organization ? { "OpenAI-Organization": ai.organization } : undefined,
-      }).chatModel(ai.model);
-    default:
-      throw new Error(`no AI SDK model for provider ${ai.provider}`);
-  }
-}
 
 /**
  * Structured output for "exactly N" strings: the JSON schema of Output.array (`{"elements": string[]}`),
@@ -102,10 +80,12 @@ function answerReader(plan: CallPlan, mode: "split" | "single") {
   };
 }
 
-export function createSdkWriter(ai: AiConfig): Writer {
-  const model = languageModel(ai);
-  // OpenAI and Anthropic honour a JSON schema; OpenAI-compatible servers often do not, so they get the text rule.
-  const structured = ai.provider === "openai" || ai.provider === "anthropic";
+/** A writer for `model` of the configured provider (a row of the provider table with an AI SDK model). */
+export function createSdkWriter(ai: AiConfig, modelId: string = ai.model): Writer {
+  const provider = getProvider(ai.provider);
+  if (!provider.createModel) throw new Error(`provider ${ai.provider} has no AI SDK model`);
+  const model = provider.createModel(ai, modelId);
+  const structured = provider.structuredOutput;
 
   /** One streaming call; throws a GenerationError. `progress.started` turns true at the first text. */
   async function call(plan: CallPlan, request: WriteRequest, tracker: OutputTracker, progress: { started: boolean }): Promise<CallOutcome> {
@@ -215,5 +195,5 @@ export function createSdkWriter(ai: AiConfig): Writer {
     return { outputs: [...tracker.outputs], inputTokens: inputTokens ?? null, outputTokens: outputTokens ?? null, calls };
   }
 
-  return { provider: ai.provider, model: ai.model, offline: false, write };
+  return { provider: ai.provider, model: modelId, offline: false, write };
 }

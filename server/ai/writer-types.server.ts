@@ -1,6 +1,6 @@
 // What every writer (an AI provider through the AI SDK, or the offline writer) promises.
 import type { TemplateDefinition, TemplateInputs } from "#app/templates/types.ts";
-import type { AiProviderName } from "../config.server.ts";
+import type { AiProviderName } from "./providers.server.ts";
 
 /** One generation's request to a writer (a provider or the offline writer). */
 export interface WriteRequest {

@@ -1,19 +1,28 @@
 import type { AiConfig } from "../config.server.ts";
 import { createOfflineWriter } from "./offline-writer.server.ts";
+import { getProvider } from "./providers.server.ts";
 import { createSdkWriter } from "./sdk-writer.server.ts";
 import type { Writer } from "./writer-types.server.ts";
 
 export * from "./writer-types.server.ts";
 
-/** The writer for the configured provider. */
-export function createWriter(ai: AiConfig): Writer {
-  return ai.provider === "offline" ? createOfflineWriter(ai) : createSdkWriter(ai);
+/** The writer for the configured provider, writing with `model` (the workspace's choice; the configured model when not given). */
+export function createWriter(ai: AiConfig, { model = ai.model }: { model?: string } = {}): Writer {
+  // A provider without an AI SDK model is the offline writer, which has one built-in model.
+  return getProvider(ai.provider).createModel ? createSdkWriter(ai, model) : createOfflineWriter(ai);
 }
 
-let cached: { ai: AiConfig; writer: Writer } | undefined;
+let cached: { ai: AiConfig; writers: Map<string, Writer> } | undefined;
 
-/** One writer per configuration (provider clients keep their HTTP connections). */
-export function getWriter(ai: AiConfig): Writer {
-  if (cached?.ai !== ai) cached = { ai, writer: createWriter(ai) };
-  return cached.writer;
+/** One writer per configuration and model (provider clients keep their HTTP connections). */
+export function getWriter(ai: AiConfig, { model = ai.model }: { model?: string } = {}): Writer {
+  if (cached?.ai !== ai) cached = { ai, writers: new Map() };
+  let writer = cached.writers.get(model);
+  if (!writer) {
+    // Models are few (a workspace picks from the provider's list); the bound only guards memory.
+    if (cached.writers.size >= 100) cached.writers.clear();
+    writer = createWriter(ai, { model });
+    cached.writers.set(model, writer);
+  }
+  return writer;
 }
