@@ -3,7 +3,7 @@ import { listInstruction, systemMessage, toneInstruction } from "./rules.ts";
 import { countField, productNameField, textAreaLimit, toneField } from "./shared-fields.ts";
 import type { TemplateDefinition } from "./types.ts";
 
-export const descriptionTemplate: TemplateDefinition = {
+export const descriptionTemplate: TemplateDefinition<"description"> = {
   id: "description",
   slug: "descriptionGenerator",
   templateType: "Product Description",

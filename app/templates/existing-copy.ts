@@ -3,7 +3,7 @@ import { listInstruction, systemMessage } from "./rules.ts";
 import { countField, textAreaLimit } from "./shared-fields.ts";
 import type { TemplateDefinition } from "./types.ts";
 
-export const existingCopyTemplate: TemplateDefinition = {
+export const existingCopyTemplate: TemplateDefinition<"existingCopy"> = {
   id: "existingCopy",
   slug: "existingCopyGenerator",
   templateType: "Existing Copy",

@@ -3,7 +3,7 @@ import { systemMessage } from "./rules.ts";
 import { countField, productNameField, textAreaLimit } from "./shared-fields.ts";
 import type { TemplateDefinition } from "./types.ts";
 
-export const keywordsTemplate: TemplateDefinition = {
+export const keywordsTemplate: TemplateDefinition<"keywords"> = {
   id: "keywords",
   slug: "keyWordGenerator",
   templateType: "Keywords Generator",

@@ -49,7 +49,7 @@ export function enforceTitleRules(title: string): string {
   return (lastSpace > titleMaxLength * 0.6 ? cut.slice(0, lastSpace) : cut.slice(0, titleMaxLength)).replace(/[\s,|-]+$/u, "");
 }
 
-export const productTitleTemplate: TemplateDefinition = {
+export const productTitleTemplate: TemplateDefinition<"productTitle"> = {
   id: "productTitle",
   slug: "productTitleGenerator",
   templateType: "Product Title",

@@ -5,14 +5,13 @@ import { productTitleTemplate } from "./product-title.ts";
 import { reviewTemplate } from "./review.ts";
 import type { Localized, TemplateCategory, TemplateDefinition } from "./types.ts";
 
+const definitions = [descriptionTemplate, productTitleTemplate, reviewTemplate, existingCopyTemplate, keywordsTemplate] as const;
+
 /** THE list of templates. Every page, form, validation, API check and history filter reads it. */
-export const templates: readonly TemplateDefinition[] = [
-  descriptionTemplate,
-  productTitleTemplate,
-  reviewTemplate,
-  existingCopyTemplate,
-  keywordsTemplate,
-];
+export const templates: readonly TemplateDefinition[] = definitions;
+
+/** Every template's id: a table keyed by it (`satisfies Record<TemplateId, …>`) fails typecheck until it names a new template. */
+export type TemplateId = (typeof definitions)[number]["id"];
 
 export const categoryLabels: Record<TemplateCategory, Localized> = {
   listing: { en: "Listing copy", es: "Textos del anuncio" },

@@ -3,7 +3,7 @@ import { listInstruction, ratingStars, systemMessage, toneInstruction } from "./
 import { countField, productNameField, ratingField, toneField } from "./shared-fields.ts";
 import type { TemplateDefinition } from "./types.ts";
 
-export const reviewTemplate: TemplateDefinition = {
+export const reviewTemplate: TemplateDefinition<"review"> = {
   id: "review",
   slug: "reviewGenerator",
   templateType: "Reviews",

@@ -59,8 +59,9 @@ export interface Prompt {
   prompt: string;
 }
 
-export interface TemplateDefinition {
-  id: string;
+/** `Id` is the template's literal id, so the registry can name every id (TemplateId). */
+export interface TemplateDefinition<Id extends string = string> {
+  id: Id;
   /** The route segment under /templates (the seed's names). */
   slug: string;
   /** The seed's template-type label (its English name for the template). Not stored: outputs keep `id`; cards and filters show `name`. */
