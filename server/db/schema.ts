@@ -74,6 +74,8 @@ export interface WorkspaceTable {
   cancelAtPeriodEnd: Generated<number>;
   /** When the last applied Stripe event was created (ISO), so an older event never undoes a newer one. */
   stripeSyncedAt: string | null;
+  /** The AI model an owner picked (an id from the provider's models list); null: the configured default. */
+  aiModel: Generated<string | null>;
   createdAt: Generated<string>;
 }
 

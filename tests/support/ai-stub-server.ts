@@ -5,7 +5,10 @@
  *     request carries `response_format: {type: "json_schema"}`), and
  *   - the Anthropic Messages API: POST /v1/messages (streaming `message_start`, `content_block_start`,
  *     `content_block_delta`, `content_block_stop`, `message_delta`, `message_stop`, or one JSON answer;
- *     structured output through `output_config.format` or a forced `json` tool).
+ *     structured output through `output_config.format` or a forced `json` tool), and
+ *   - the models lists: GET /v1/models in OpenAI's shape (`{object: "list", data: [{id, object: "model"}]}`), or
+ *     in Anthropic's (`{data: [{type: "model", id, display_name}], has_more, first_id, last_id}`) when the request
+ *     carries an `anthropic-version` header. `setModels(...)` / `POST /__stub/models` change the list or make it fail.
  *
  * Point the app at it:  AI_PROVIDER=openai-compatible AI_BASE_URL=http://127.0.0.1:$PORT/v1
  *                  or:  AI_PROVIDER=anthropic AI_BASE_URL=http://127.0.0.1:$PORT/v1 AI_API_KEY=anything
@@ -19,7 +22,8 @@
  * tokens, change the token delay or the finish reason. See `StubReply`.
  *
  * Control API:  GET /healthz · GET /__stub/requests (what arrived, with timings) · POST /__stub/replies ·
- *               DELETE /__stub (forget replies and requests)
+ *               POST /__stub/models ({models?: string[], status?: number, hang?: boolean}) ·
+ *               DELETE /__stub (forget replies and requests, restore the models list)
  *
  * Run it:  AI_STUB_PORT=9500 AI_STUB_TOKEN_DELAY_MS=20 node --disable-warning=ExperimentalWarning tests/support/ai-stub-server.ts
  * Or in-process: startAiStub({ port: 0 }) (0 = any free port).
@@ -72,13 +76,29 @@ export interface StubRequest {
   status: number;
 }
 
+/** The models list the stub answers (GET /v1/models): its ids, or a failure. */
+export interface StubModels {
+  models?: string[];
+  /** Answer this HTTP status with the provider's error body instead of the list. */
+  status?: number;
+  /** Accept the request and never answer. */
+  hang?: boolean;
+}
+
+/** What GET /v1/models lists by default: the openai-compatible default model first, then two more. */
+export const stubModelIds = ["llama3.2", "stub-large", "stub-small"];
+
 export interface AiStub {
   port: number;
   url: string;
   /** The base URL to give the app: http://127.0.0.1:PORT/v1 */
   baseUrl: string;
   requests: StubRequest[];
+  /** The models-list requests that arrived (headers included, to check the protocol). */
+  modelListRequests: { api: "openai" | "anthropic"; path: string; query: string; headers: Record<string, string | string[] | undefined> }[];
   enqueue(...replies: StubReply[]): void;
+  /** Changes the models list (or makes it fail) until reset(). */
+  setModels(models: StubModels): void;
   reset(): void;
   setTokenDelay(ms: number): void;
   close(): Promise<void>;
@@ -155,6 +175,8 @@ async function readBody(req: IncomingMessage): Promise<string> {
 export async function startAiStub({ port = 0, tokenDelayMs = 20, apiKey }: { port?: number; tokenDelayMs?: number; apiKey?: string } = {}): Promise<AiStub> {
   const queue: StubReply[] = [];
   const requests: StubRequest[] = [];
+  const modelListRequests: AiStub["modelListRequests"] = [];
+  let modelList: StubModels = { models: stubModelIds };
   let delay = tokenDelayMs;
   let nextId = 1;
 
@@ -316,13 +338,34 @@ export async function startAiStub({ port = 0, tokenDelayMs = 20, apiKey }: { por
     res.end();
   }
 
+  /** GET /v1/models, in the shape of the API the request speaks. */
+  function listModels(req: IncomingMessage, res: ServerResponse, path: string, query: string): void {
+    const api = req.headers["anthropic-version"] ? "anthropic" : "openai";
+    modelListRequests.push({ api, path, query, headers: req.headers });
+    const key = api === "openai" ? /^Bearer (.*)$/.exec(req.headers.authorization ?? "")?.[1] : (req.headers["x-api-key"] as string | undefined);
+    const status = apiKey !== undefined && key !== apiKey ? 401 : (modelList.status ?? 200);
+    if (modelList.hang && status === 200) return;
+    res.writeHead(status, { "content-type": "application/json" });
+    if (status !== 200) return void res.end(JSON.stringify(errorBody(api, status)));
+    const ids = modelList.models ?? [];
+    const created = Math.floor(Date.now() / 1000);
+    if (api === "openai") return void res.end(JSON.stringify({ object: "list", data: ids.map((id) => ({ id, object: "model", created, owned_by: "stub" })) }));
+    const data = ids.map((id) => ({ type: "model", id, display_name: id.replace(/-/g, " ").replace(/\b\w/g, (c) => c.toUpperCase()), created_at: new Date(created * 1000).toISOString() }));
+    res.end(JSON.stringify({ data, has_more: false, first_id: ids[0] ?? null, last_id: ids.at(-1) ?? null }));
+  }
+
   const server = createServer((req, res) => {
-    const path = new URL(req.url ?? "/", `http://${HOST}`).pathname;
+    const { pathname: path, search } = new URL(req.url ?? "/", `http://${HOST}`);
     const json = (status: number, body: unknown) => res.writeHead(status, { "content-type": "application/json", "cache-control": "no-store" }).end(JSON.stringify(body));
     const handle = async () => {
       if (path === "/healthz") return json(200, { status: "ok" });
       if (req.method === "POST" && /\/chat\/completions$/.test(path)) return answer("openai", req, res, path);
       if (req.method === "POST" && /\/messages$/.test(path)) return answer("anthropic", req, res, path);
+      if (req.method === "GET" && /\/models$/.test(path)) return listModels(req, res, path, search);
+      if (path === "/__stub/models" && req.method === "POST") {
+        modelList = JSON.parse((await readBody(req)) || "{}") as StubModels;
+        return json(200, { status: "set" });
+      }
       if (path === "/__stub/requests" && req.method === "GET") return json(200, requests);
       if (path === "/__stub/replies" && req.method === "POST") {
         const parsed = JSON.parse((await readBody(req)) || "[]") as StubReply | StubReply[];
@@ -332,6 +375,8 @@ export async function startAiStub({ port = 0, tokenDelayMs = 20, apiKey }: { por
       if (path === "/__stub" && req.method === "DELETE") {
         queue.length = 0;
         requests.length = 0;
+        modelListRequests.length = 0;
+        modelList = { models: stubModelIds };
         return json(200, { status: "reset" });
       }
       return json(404, { error: { message: `stub: no route for ${req.method} ${path}` } });
@@ -353,10 +398,16 @@ export async function startAiStub({ port = 0, tokenDelayMs = 20, apiKey }: { por
     url: `http://${HOST}:${actualPort}`,
     baseUrl: `http://${HOST}:${actualPort}/v1`,
     requests,
+    modelListRequests,
     enqueue: (...replies) => queue.push(...replies),
+    setModels(models) {
+      modelList = models;
+    },
     reset() {
       queue.length = 0;
       requests.length = 0;
+      modelListRequests.length = 0;
+      modelList = { models: stubModelIds };
     },
     setTokenDelay(ms) {
       delay = ms;
@@ -382,6 +433,6 @@ if (isMainModule(import.meta.url)) {
     tokenDelayMs: Number(process.env.AI_STUB_TOKEN_DELAY_MS ?? 20),
     apiKey: process.env.AI_STUB_API_KEY || undefined,
   });
-  console.log(`AI provider stub at ${stub.baseUrl} (OpenAI chat completions and Anthropic messages)`);
+  console.log(`AI provider stub at ${stub.baseUrl} (OpenAI chat completions, Anthropic messages, models lists)`);
   closeOnSignal("ai-stub", () => stub.close());
 }

@@ -4,6 +4,7 @@ import * as m0003 from "./0003_output_search_and_trash.ts";
 import * as m0004 from "./0004_credits_billing.ts";
 import * as m0005 from "./0005_generation_status_index.ts";
 import * as m0006 from "./0006_rate_limits.ts";
+import * as m0007 from "./0007_workspace_ai_model.ts";
 
 /** Every migration, in order. Add a new file, then list it here. */
 export const migrations = {
@@ -13,4 +14,5 @@ export const migrations = {
   "0004_credits_billing": m0004,
   "0005_generation_status_index": m0005,
   "0006_rate_limits": m0006,
+  "0007_workspace_ai_model": m0007,
 };
