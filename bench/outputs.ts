@@ -11,7 +11,7 @@ import autocannon from "autocannon";
 import SQLite from "better-sqlite3";
 import { Kysely, PostgresDialect, SqliteDialect, sql, type CompiledQuery } from "kysely";
 import pg from "pg";
-import { listOutputs, type OutputFilter } from "#app/features/outputs/outputs.server.ts";
+import { listOutputs, saveOutputs, type NewOutput, type OutputFilter } from "#app/features/outputs/outputs.server.ts";
 import type { Database } from "#server/db/schema.ts";
 import { createTestDb, testDatabaseKinds, type TestDatabaseKind } from "#tests/support/test-db.ts";
 import { startServer } from "#tests/support/server-process.ts";
@@ -135,24 +135,22 @@ async function seed(db: Kysely<Database>, kind: TestDatabaseKind, bigUserId: str
       ownerIndex++;
       const step = Math.floor((2 * 365 * 24 * 3600 * 1000) / owner.count);
       for (let from = 0; from < owner.count; from += batchSize) {
-        const rows = [];
+        const outputs: NewOutput[] = [];
         for (let n = from; n < Math.min(owner.count, from + batchSize); n++) {
           serial++;
-          rows.push({
-            id: randomUUID(),
+          outputs.push({
             userId: owner.userId,
             workspaceId: owner.workspaceId,
             generationId: null,
             templateId: templateIds[n % templateIds.length]!,
             content: contentFor(n + ownerIndex * 7),
-            inputs: JSON.stringify({ productName: `Product ${n % 500}`, toneOfVoice: "Professional" }),
-            favorite: n % 10 === 0 ? 1 : 0,
+            inputs: { productName: `Product ${n % 500}`, toneOfVoice: "Professional" },
+            favorite: n % 10 === 0,
             // Distinct milliseconds per row: outputs of different users never share one.
             createdAt: new Date(start + n * step + (serial % 997)).toISOString(),
-            editedAt: null,
           });
         }
-        await trx.insertInto("output").values(rows).execute();
+        await saveOutputs({ db: trx, outputs });
       }
     }
   });

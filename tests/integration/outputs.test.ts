@@ -16,6 +16,7 @@ import {
   listOutputs,
   outputTrashRetentionMs,
   restoreOutput,
+  saveOutputs,
   updateOutput,
   type OutputFilter,
   type OutputView,
@@ -55,20 +56,17 @@ describe.each(testDatabaseKinds)("saved outputs on %s", (kind) => {
 
   /** Inserts outputs, each a millisecond newer than the last one saved (in the order given). */
   async function seed(user: TestUser, rows: Seed[]): Promise<OutputView[]> {
-    const values = rows.map((row) => ({
-      id: randomUUID(),
+    const outputs = rows.map((row) => ({
       userId: user.id,
       workspaceId: user.workspaceId,
       generationId: null,
       templateId: row.templateId ?? "description",
       content: row.content,
-      inputs: JSON.stringify(row.inputs ?? { productName: "Bamboo board", toneOfVoice: "Casual" }),
-      favorite: row.favorite ? 1 : 0,
+      inputs: row.inputs ?? { productName: "Bamboo board", toneOfVoice: "Casual" },
+      favorite: row.favorite ?? false,
       createdAt: new Date(base + ++clock).toISOString(),
-      editedAt: null,
     }));
-    if (values.length) await testDb.db.insertInto("output").values(values).execute();
-    return values.map((v) => ({ id: v.id, templateId: v.templateId, content: v.content, inputs: JSON.parse(v.inputs) as Record<string, string>, favorite: v.favorite === 1, createdAt: v.createdAt, editedAt: null }));
+    return saveOutputs({ db: testDb.db, outputs });
   }
 
   async function clearOutputs() {

@@ -1,5 +1,6 @@
 // Saved outputs: pages (keyset by createdAt desc, id desc), full-text search, edit, favorite,
 // delete with undo. Every function is scoped to one user. See docs/decisions/007-history-search-and-undo.md.
+import { randomUUID } from "node:crypto";
 import { sql, type Selectable } from "kysely";
 import { z } from "zod";
 import type { TemplateInputs } from "#app/templates/types.ts";
@@ -10,7 +11,6 @@ import { searchTerms } from "./output-rules.ts";
 import type { OutputPage, OutputView } from "./output-view.ts";
 
 export type { OutputPage, OutputView };
-
 
 export interface OutputFilter {
   templateId?: string;
@@ -30,6 +30,40 @@ const outputColumns = ["id", "templateId", "content", "inputs", "favorite", "cre
 type OutputRow = Pick<Selectable<OutputTable>, (typeof outputColumns)[number]>;
 /** Every stored column (PostgreSQL's generated `search` column excluded): what the trash keeps. */
 const storedColumns = ["id", "userId", "workspaceId", "generationId", "templateId", "content", "inputs", "favorite", "createdAt", "editedAt"] as const;
+
+/** An output to store: what a generation wrote (or a fixture), with its inputs as given. */
+export interface NewOutput {
+  id?: string;
+  userId: string;
+  workspaceId: string;
+  generationId: string | null;
+  templateId: string;
+  content: string;
+  inputs: TemplateInputs;
+  favorite?: boolean;
+  createdAt: string;
+}
+
+/** Rows per INSERT: well under SQLite's 32,766 and PostgreSQL's 65,535 bound parameters (10 columns each). */
+const saveBatch = 500;
+
+/** Stores outputs (in one transaction when `db` is one) and returns their views, in the order given. */
+export async function saveOutputs({ db, outputs }: { db: Db; outputs: readonly NewOutput[] }): Promise<OutputView[]> {
+  const rows = outputs.map((output) => ({
+    id: output.id ?? randomUUID(),
+    userId: output.userId,
+    workspaceId: output.workspaceId,
+    generationId: output.generationId,
+    templateId: output.templateId,
+    content: output.content,
+    inputs: JSON.stringify(output.inputs),
+    favorite: output.favorite ? 1 : 0,
+    createdAt: output.createdAt,
+    editedAt: null,
+  }));
+  for (let from = 0; from < rows.length; from += saveBatch) await db.insertInto("output").values(rows.slice(from, from + saveBatch)).execute();
+  return rows.map(toOutputView);
+}
 
 function parseInputs(json: string): TemplateInputs {
   try {
