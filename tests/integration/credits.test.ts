@@ -9,13 +9,13 @@ import { readGenerationStream, type GenerationEvent } from "#app/features/genera
 import { handleGenerationPost } from "#app/features/generate/generation-request.server.ts";
 import { createWriter } from "#server/ai/writer.server.ts";
 import { createAuth } from "#app/features/auth/auth.server.ts";
-import { getActiveMembership } from "#app/features/workspace/workspaces.server.ts";
+import { createWorkspace, getActiveMembership } from "#app/features/workspace/workspaces.server.ts";
 import { buildConfig, type AppConfig } from "#server/config.server.ts";
 import type { Db } from "#server/db/db.server.ts";
 import type { WorkspacePlan } from "#server/db/schema.ts";
-import { startAiStub, type AiStub } from "../support/ai-stub-server.ts";
-import { runReserveWorker } from "../support/reserve-worker.ts";
-import { createTestDb, testDatabaseKinds, type TestDb } from "../support/test-db.ts";
+import { startAiStub, type AiStub } from "#tests/support/ai-stub-server.ts";
+import { runReserveWorker } from "#tests/support/reserve-worker.ts";
+import { createTestDb, testDatabaseKinds, type TestDb } from "#tests/support/test-db.ts";
 
 const day = 86_400_000;
 const descriptionInputs = { productName: "Bamboo Cutting Board Set", keyBenefitsFeatures: "Gentle on knives, deep juice grooves", toneOfVoice: "Professional", numberOutputs: "1" };
@@ -36,27 +36,8 @@ describe.each(testDatabaseKinds)("credits on %s", (kind) => {
   });
   beforeEach(() => stub.reset());
 
-  async function newWorkspace({ plan = "trial", start = new Date(), trialDays = 7, billingPeriod = "monthly" }: { plan?: WorkspacePlan; start?: Date; trialDays?: number; billingPeriod?: "monthly" | "yearly" } = {}) {
-    const id = randomUUID();
-    await db
-      .insertInto("workspace")
-      .values({
-        id,
-        name: `Shop ${id.slice(0, 6)}`,
-        website: null,
-        billingEmail: null,
-        plan,
-        billingPeriod,
-        trialEndsAt: new Date(start.getTime() + trialDays * day).toISOString(),
-        periodStart: start.toISOString(),
-        periodEnd: null,
-        stripeCustomerId: null,
-        stripeSubscriptionId: null,
-        subscriptionStatus: null,
-        stripeSyncedAt: null,
-      })
-      .execute();
-    return id;
+  function newWorkspace({ plan = "trial", start = new Date(), trialDays = 7, billingPeriod = "monthly" }: { plan?: WorkspacePlan; start?: Date; trialDays?: number; billingPeriod?: "monthly" | "yearly" } = {}) {
+    return createWorkspace({ db, name: "Test shop", plan, billingPeriod, now: start, trialLength: trialDays });
   }
 
   const ledger = (workspaceId: string) => db.selectFrom("credit_ledger").select(["delta", "reason"]).where("workspaceId", "=", workspaceId).orderBy("id").execute();

@@ -1,27 +1,53 @@
 import { randomUUID } from "node:crypto";
 import { trialDays } from "#app/lib/plans.ts";
 import type { Db } from "#server/db/db.server.ts";
+import type { WorkspacePlan } from "#server/db/schema.ts";
 
 /** The same limit the workspace settings form applies. */
 export const maxWorkspaceNameLength = 120;
+
+/** A new workspace, on a trial that starts `now` unless a plan is given. Returns its id. */
+export async function createWorkspace({
+  db,
+  name,
+  billingEmail = null,
+  plan = "trial",
+  billingPeriod = "monthly",
+  now = new Date(),
+  trialLength = trialDays,
+}: {
+  db: Db;
+  name: string;
+  billingEmail?: string | null;
+  plan?: WorkspacePlan;
+  billingPeriod?: "monthly" | "yearly";
+  now?: Date;
+  /** Days of trial (tests shorten it). */
+  trialLength?: number;
+}): Promise<string> {
+  const id = randomUUID();
+  await db
+    .insertInto("workspace")
+    .values({
+      id,
+      name: [...name.trim()].slice(0, maxWorkspaceNameLength).join(""),
+      website: null,
+      billingEmail,
+      plan,
+      billingPeriod,
+      trialEndsAt: new Date(now.getTime() + trialLength * 86_400_000).toISOString(),
+      periodStart: now.toISOString(),
+    })
+    .execute();
+  return id;
+}
 
 /** Creates the user's personal workspace (owner role) unless they already belong to one. Safe to call twice. */
 export async function ensurePersonalWorkspace({ db, user, now = new Date() }: { db: Db; user: { id: string; name: string; email: string }; now?: Date }): Promise<string> {
   return db.transaction().execute(async (trx) => {
     const existing = await trx.selectFrom("member").select("workspaceId").where("userId", "=", user.id).executeTakeFirst();
     if (existing) return existing.workspaceId;
-    const id = randomUUID();
-    await trx
-      .insertInto("workspace")
-      .values({
-        id,
-        name: [...(user.name.trim() || user.email)].slice(0, maxWorkspaceNameLength).join(""),
-        website: null,
-        billingEmail: user.email,
-        trialEndsAt: new Date(now.getTime() + trialDays * 86_400_000).toISOString(),
-        periodStart: now.toISOString(),
-      })
-      .execute();
+    const id = await createWorkspace({ db: trx, name: user.name.trim() || user.email, billingEmail: user.email, now });
     await trx.insertInto("member").values({ workspaceId: id, userId: user.id, role: "owner" }).execute();
     return id;
   });
