@@ -1,9 +1,8 @@
-import type { IncomingMessage, ServerResponse } from "node:http";
+import { STATUS_CODES, type IncomingMessage, type ServerResponse } from "node:http";
 import type { Socket } from "node:net";
 import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
-import { apiErrorBody, apiErrors, type ApiErrorCode } from "#app/lib/errors.ts";
+import { apiErrorBody, apiErrors, methodNotAllowedParams, type ApiErrorCode, type ApiErrorExtras } from "#app/lib/errors.ts";
 import { resolveLocale } from "#app/i18n/i18n.ts";
-import type { MessageParams } from "#app/i18n/i18n.ts";
 
 const safeMethods = new Set(["GET", "HEAD", "OPTIONS"]);
 
@@ -11,13 +10,17 @@ const safeMethods = new Set(["GET", "HEAD", "OPTIONS"]);
 const knownMethods = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
 
 /** Sends a JSON error from the catalogue, in the client's language. */
-export function sendApiError(req: ExpressRequest, res: ExpressResponse, code: ApiErrorCode, { params, headers = {} }: { params?: MessageParams; headers?: Record<string, string> } = {}): void {
-  const locale = resolveLocale(req.headers.cookie ?? null, req.get("accept-language") ?? null);
+export function sendApiError<C extends ApiErrorCode>(req: ExpressRequest, res: ExpressResponse, code: C, extras = {} as ApiErrorExtras<C>): void {
+  const locale = requestLocale(req);
   if (announcesBody(req) && !req.complete) discardRestOfBody(req);
   res
     .status(apiErrors[code].status)
-    .set({ "Cache-Control": "no-store", ...headers })
-    .json(apiErrorBody(code, { locale, requestId: String(res.locals.requestId ?? ""), params }));
+    .set({ "Cache-Control": "no-store", ...extras.headers })
+    .json(apiErrorBody(code, { ...extras, locale, requestId: String(res.locals.requestId ?? "") }));
+}
+
+function requestLocale(req: ExpressRequest) {
+  return resolveLocale(req.headers.cookie ?? null, req.get("accept-language") ?? null);
 }
 
 /**
@@ -41,7 +44,8 @@ export function originCheck(publicUrl: string): RequestHandler {
 /** TRACE, CONNECT and other methods no route takes: 405 with the methods pages do take. */
 export const methodGuard: RequestHandler = (req, res, next) => {
   if (knownMethods.has(req.method)) return next();
-  sendApiError(req, res, "METHOD_NOT_ALLOWED", { params: { method: req.method.slice(0, 20) }, headers: { Allow: "GET, HEAD, POST" } });
+  const allow = "GET, HEAD, POST";
+  sendApiError(req, res, "METHOD_NOT_ALLOWED", { params: methodNotAllowedParams(requestLocale(req), req.method, allow), headers: { Allow: allow } });
 };
 
 export const formBodyLimit = 64 * 1024;
@@ -130,10 +134,14 @@ export function readBodies(limitFor: (req: IncomingMessage) => number = bodyLimi
   };
 }
 
-/** The JSON body of an error Node answers itself, before Express sees the request. */
-function rawJsonAnswer(status: number, reason: string, body: unknown): string {
-  const text = JSON.stringify(body);
-  return `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(text)}\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n${text}`;
+/**
+ * An error Node answers itself, before Express sees the request: no headers were parsed, so there is
+ * no request id and no language to honour.
+ */
+function rawJsonAnswer(code: "BAD_REQUEST" | "REQUEST_TIMEOUT" | "HEADERS_TOO_LARGE"): string {
+  const { status } = apiErrors[code];
+  const text = JSON.stringify(apiErrorBody(code, { locale: "en", requestId: "" }));
+  return `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(text)}\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n${text}`;
 }
 
 /**
@@ -145,15 +153,13 @@ export function handleClientError(error: Error & { code?: string }, socket: Sock
     socket.destroy();
     return;
   }
-  const locale = "en";
-  const requestId = "";
   if (error.code === "HPE_HEADER_OVERFLOW") {
-    socket.end(rawJsonAnswer(431, "Request Header Fields Too Large", apiErrorBody("HEADERS_TOO_LARGE", { locale, requestId })));
+    socket.end(rawJsonAnswer("HEADERS_TOO_LARGE"));
   } else if (error.code === "ECONNRESET" || error.code === "EPIPE") {
     socket.destroy();
   } else if (error.code === "ERR_HTTP_REQUEST_TIMEOUT") {
-    socket.end(rawJsonAnswer(408, "Request Timeout", { error: "The request took too long to arrive.", code: "REQUEST_TIMEOUT", requestId }));
+    socket.end(rawJsonAnswer("REQUEST_TIMEOUT"));
   } else {
-    socket.end(rawJsonAnswer(400, "Bad Request", apiErrorBody("BAD_REQUEST", { locale, requestId })));
+    socket.end(rawJsonAnswer("BAD_REQUEST"));
   }
 }

@@ -1,19 +1,42 @@
-// THE error catalogue for JSON answers: each code has its HTTP status and the message key shown to
-// the user. Every JSON error body has one shape, ApiError, built by apiErrorBody.
+// THE error catalogue for JSON answers: each code has its HTTP status, the message key shown to the
+// user, and whether details (a more specific message, a message per field) may be shown. Every JSON
+// error body has one shape, ApiError, built by apiErrorBody and read in the browser by readApiError.
+import { z } from "zod";
 import { translate, type Locale, type MessageKey, type MessageParams } from "#app/i18n/i18n.ts";
+import { intlTag } from "#app/lib/intl.ts";
 
 export const apiErrors = {
-  BAD_REQUEST: { status: 400, message: "api.error.badRequest" },
-  NOT_FOUND: { status: 404, message: "api.error.notFound" },
-  METHOD_NOT_ALLOWED: { status: 405, message: "api.error.methodNotAllowed" },
-  PAYLOAD_TOO_LARGE: { status: 413, message: "api.error.payloadTooLarge" },
-  RATE_LIMITED: { status: 429, message: "api.error.rateLimited" },
-  HEADERS_TOO_LARGE: { status: 431, message: "api.error.headersTooLarge" },
-  CROSS_SITE_REQUEST: { status: 403, message: "api.error.crossSite" },
-  INTERNAL: { status: 500, message: "api.error.internal" },
-} as const satisfies Record<string, { status: number; message: MessageKey }>;
+  BAD_REQUEST: { status: 400, message: "api.error.badRequest", details: false },
+  INVALID_INPUTS: { status: 400, message: "api.error.invalidFields", details: true },
+  UNKNOWN_TEMPLATE: { status: 400, message: "api.error.invalidFields", details: true },
+  INVALID_QUERY: { status: 400, message: "api.error.invalidFields", details: true },
+  INVALID_CURSOR: { status: 400, message: "outputs.error.badCursor", details: true },
+  INVALID_CHANGES: { status: 400, message: "outputs.error.nothingToChange", details: false },
+  INVALID_CONTENT: { status: 400, message: "api.error.invalidFields", details: true },
+  UNKNOWN_PLAN: { status: 400, message: "credits.error.unknownPlan", details: false },
+  BAD_SIGNATURE: { status: 400, message: "api.error.badSignature", details: false },
+  SIGNED_OUT: { status: 401, message: "api.error.signedOut", details: false },
+  // Details: the refusal for this workspace's plan, with the words needed and left.
+  NO_CREDITS: { status: 402, message: "api.error.noCredits", details: true },
+  CROSS_SITE_REQUEST: { status: 403, message: "api.error.crossSite", details: false },
+  // Details: what was not found (an output, an output past its Undo).
+  NOT_FOUND: { status: 404, message: "api.error.notFound", details: true },
+  PAYMENTS_NOT_CONFIGURED: { status: 404, message: "api.error.paymentsNotConfigured", details: false },
+  METHOD_NOT_ALLOWED: { status: 405, message: "api.error.methodNotAllowed", details: false },
+  REQUEST_TIMEOUT: { status: 408, message: "api.error.requestTimeout", details: false },
+  PAYLOAD_TOO_LARGE: { status: 413, message: "api.error.payloadTooLarge", details: false },
+  RATE_LIMITED: { status: 429, message: "api.error.rateLimited", details: false },
+  HEADERS_TOO_LARGE: { status: 431, message: "api.error.headersTooLarge", details: false },
+  // Never details: what went wrong is logged with the request id, not shown.
+  INTERNAL: { status: 500, message: "api.error.internal", details: false },
+  WEBHOOK_FAILED: { status: 500, message: "api.error.webhookFailed", details: false },
+} as const satisfies Record<string, { status: number; message: MessageKey; details: boolean }>;
 
 export type ApiErrorCode = keyof typeof apiErrors;
+export const apiErrorCodes = Object.keys(apiErrors) as [ApiErrorCode, ...ApiErrorCode[]];
+
+/** Codes whose answers may carry details (see apiErrors). */
+type DetailedCode = { [C in ApiErrorCode]: (typeof apiErrors)[C]["details"] extends true ? C : never }[ApiErrorCode];
 
 /** Generation failures (the stream's `error` event): each maps to: HTTP status, the user's message, and whether a retry may help. */
 export const generationErrors = {
@@ -34,21 +57,64 @@ export const generationErrorCodes = Object.keys(generationErrors) as [Generation
 /** The body of every JSON error answer, on the server and in the browser. */
 export interface ApiError {
   error: string;
-  code: string;
+  code: ApiErrorCode;
   requestId: string;
+  /** Localized messages per field (only codes whose entry allows details). */
   fieldErrors?: Record<string, string>;
 }
 
-export function apiErrorBody(code: ApiErrorCode, { locale, requestId, params }: { locale: Locale; requestId: string; params?: MessageParams }): ApiError {
-  return { error: translate(locale, apiErrors[code].message, params), code, requestId };
+const apiErrorSchema = z.strictObject({
+  error: z.string(),
+  code: z.enum(apiErrorCodes),
+  requestId: z.string(),
+  fieldErrors: z.record(z.string(), z.string()).optional(),
+}) satisfies z.ZodType<ApiError>;
+
+/** An error answer's parsed JSON as an ApiError, or undefined when it is not one (a proxy's page, no body). */
+export function readApiError(body: unknown): ApiError | undefined {
+  const parsed = apiErrorSchema.safeParse(body);
+  return parsed.success ? parsed.data : undefined;
+}
+
+/** Already-localized specifics of one failure, shown only for codes that allow details. */
+export interface ApiErrorDetails {
+  /** Replaces the code's message. */
+  message?: string;
+  fieldErrors?: Record<string, string>;
+}
+
+/** What a refusal may add to its code: message parameters, details (if the code allows them), headers. */
+export type ApiErrorExtras<C extends ApiErrorCode> = {
+  params?: MessageParams;
+  headers?: Record<string, string>;
+} & (C extends DetailedCode ? { details?: ApiErrorDetails } : { details?: never });
+
+export type ApiErrorOptions<C extends ApiErrorCode> = { locale: Locale; requestId: string } & ApiErrorExtras<C>;
+
+/**
+ * The error body for `code`. Its text is the details' message, else the one field message when there
+ * is exactly one, else the code's message.
+ */
+export function apiErrorBody<C extends ApiErrorCode>(code: C, options: ApiErrorOptions<C>): ApiError {
+  const { locale, requestId, params } = options;
+  const details: ApiErrorDetails | undefined = apiErrors[code].details ? options.details : undefined;
+  const fieldErrors = details?.fieldErrors && Object.keys(details.fieldErrors).length > 0 ? details.fieldErrors : undefined;
+  const fieldMessages = Object.values(fieldErrors ?? {});
+  const error = details?.message ?? (fieldMessages.length === 1 ? fieldMessages[0]! : translate(locale, apiErrors[code].message, params));
+  return fieldErrors ? { error, code, requestId, fieldErrors } : { error, code, requestId };
 }
 
 /** A JSON error answer from the catalogue (never cached). */
-export function apiErrorResponse(code: ApiErrorCode, { locale, requestId, params, headers }: { locale: Locale; requestId: string; params?: MessageParams; headers?: Record<string, string> }): Response {
-  return Response.json(apiErrorBody(code, { locale, requestId, params }), { status: apiErrors[code].status, headers: { "Cache-Control": "no-store", ...headers } });
+export function apiErrorResponse<C extends ApiErrorCode>(code: C, options: ApiErrorOptions<C>): Response {
+  return Response.json(apiErrorBody(code, options), { status: apiErrors[code].status, headers: { "Cache-Control": "no-store", ...options.headers } });
+}
+
+/** The METHOD_NOT_ALLOWED message's parameters: the method refused and the ones taken ("GET, HEAD" → "GET or HEAD"). */
+export function methodNotAllowedParams(locale: Locale, method: string, allow: string): MessageParams {
+  return { method: method.slice(0, 20), allowed: new Intl.ListFormat(intlTag(locale), { type: "disjunction" }).format(allow.split(/,\s*/)) };
 }
 
 /** The 405 of an endpoint that takes only `allow` (a resource route's missing action or loader). */
 export function methodNotAllowedResponse({ request, locale, requestId, allow }: { request: Request; locale: Locale; requestId: string; allow: string }): Response {
-  return apiErrorResponse("METHOD_NOT_ALLOWED", { locale, requestId, params: { method: request.method.slice(0, 20) }, headers: { Allow: allow } });
+  return apiErrorResponse("METHOD_NOT_ALLOWED", { locale, requestId, params: methodNotAllowedParams(locale, request.method, allow), headers: { Allow: allow } });
 }

@@ -4,9 +4,10 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createGenerationEventParser, readGenerationStream, type GenerationEvent } from "#app/features/generate/generation-events.ts";
 import { handleGenerationPost } from "#app/features/generate/generation-request.server.ts";
 import { runGeneration, type GenerationHooks } from "#app/features/generate/generation.server.ts";
-import { getTemplateById } from "#app/templates/registry.ts";
+import { getTemplateById, templateIds } from "#app/templates/registry.ts";
 import { createWriter } from "#server/ai/writer.server.ts";
 import { createAuth } from "#app/features/auth/auth.server.ts";
+import { getActiveMembership } from "#app/features/workspace/workspaces.server.ts";
 import { buildConfig, type AppConfig } from "#server/config.server.ts";
 import { createRateLimiter, type RateLimiter } from "#server/rate-limit.server.ts";
 import { startAiStub, type AiStub } from "../support/ai-stub-server.ts";
@@ -29,6 +30,7 @@ describe.each(testDatabaseKinds)("generations on %s", (kind) => {
   let testDb: TestDb;
   let stub: AiStub;
   let user: { id: string; name: string; email: string };
+  let workspaceId: string;
 
   beforeAll(async () => {
     testDb = await createTestDb(kind);
@@ -36,6 +38,7 @@ describe.each(testDatabaseKinds)("generations on %s", (kind) => {
     const auth = createAuth({ config: testDb.config, db: testDb.db, mailer: testDb.mailer });
     const { user: created } = await auth.api.signUpEmail({ body: { name: "Ada Lovelace", firstName: "Ada", lastName: "Lovelace", email: `ada-${kind}@example.com`, password: "correct horse battery" } });
     user = { id: created.id, name: created.name, email: created.email };
+    ({ workspaceId } = await getActiveMembership({ db: testDb.db, user }));
   });
   afterAll(async () => {
     await stub.close();
@@ -67,6 +70,7 @@ describe.each(testDatabaseKinds)("generations on %s", (kind) => {
       db: testDb.db,
       config,
       user,
+      workspaceId,
       template,
       inputs,
       count,
@@ -209,6 +213,7 @@ describe.each(testDatabaseKinds)("generations on %s", (kind) => {
         db: testDb.db,
         config: configFor(provider),
         user,
+        workspaceId,
         template: description,
         inputs: descriptionInputs,
         count: 3,
@@ -296,9 +301,9 @@ describe.each(testDatabaseKinds)("generations on %s", (kind) => {
       expect(events.filter((e) => e.type === "output")).toHaveLength(2);
     });
 
-    it("accepts the count beside the inputs and a template's route name", async () => {
+    it("accepts the count beside the inputs", async () => {
       const { productName, keyBenefitsFeatures, toneOfVoice } = descriptionInputs;
-      const response = await post({ templateId: "descriptionGenerator", inputs: { productName, keyBenefitsFeatures, toneOfVoice }, count: "-2" });
+      const response = await post({ templateId: "description", inputs: { productName, keyBenefitsFeatures, toneOfVoice }, count: "-2" });
       const last = await readGenerationStream(response, () => undefined);
       expect(last?.type === "done" && last.outputs.length).toBe(2);
     });
@@ -306,34 +311,58 @@ describe.each(testDatabaseKinds)("generations on %s", (kind) => {
     it("refuses a signed-out request with 401", async () => {
       const response = await post({ templateId: "description", inputs: descriptionInputs }, { signedIn: false });
       expect(response.status).toBe(401);
-      expect(await response.json()).toMatchObject({ code: "SIGNED_OUT", error: "Sign in to generate copy." });
+      expect(await response.json()).toEqual({ code: "SIGNED_OUT", error: "Sign in to continue.", requestId: "req-route" });
     });
 
-    it("answers 404 for an unknown template", async () => {
-      const response = await post({ templateId: "poems", inputs: {} });
-      expect(response.status).toBe(404);
-      expect(await response.json()).toMatchObject({ code: "UNKNOWN_TEMPLATE" });
+    it.each([
+      ["an unknown template", "poems"],
+      ["a template's page name (slug) instead of its id", "descriptionGenerator"],
+    ])("answers 400 with a field message for %s", async (_what, templateId) => {
+      const response = await post({ templateId, inputs: descriptionInputs });
+      expect(response.status).toBe(400);
+      const message = `templateId must be one of: ${templateIds.join(", ")}.`;
+      expect(templateIds).toContain("description");
+      expect(await response.json()).toEqual({ code: "UNKNOWN_TEMPLATE", error: message, requestId: "req-route", fieldErrors: { templateId: message } });
+      expect(stub.requests).toHaveLength(0);
     });
 
     it("answers 400 for a body that is not JSON", async () => {
       const response = await post("{templateId: description");
       expect(response.status).toBe(400);
-      expect(await response.json()).toMatchObject({ code: "BAD_REQUEST" });
+      expect(await response.json()).toEqual({ code: "BAD_REQUEST", error: "The request could not be read. Check what was sent and try again.", requestId: "req-route" });
     });
 
     it("answers 400 naming the fields that are missing or too long", async () => {
       const response = await post({ templateId: "description", inputs: { productName: "", keyBenefitsFeatures: "x".repeat(401), toneOfVoice: "Loud" } });
       expect(response.status).toBe(400);
-      const body = (await response.json()) as { code: string; fieldErrors: Record<string, string> };
-      expect(body.code).toBe("INVALID_INPUTS");
-      expect(body.fieldErrors).toEqual({ productName: "This field is required.", keyBenefitsFeatures: "At most 400 characters.", toneOfVoice: "Choose one of the options." });
+      expect(await response.json()).toEqual({
+        code: "INVALID_INPUTS",
+        error: "Some fields need your attention.",
+        requestId: "req-route",
+        fieldErrors: { productName: "This field is required.", keyBenefitsFeatures: "At most 400 characters.", toneOfVoice: "Choose one of the options." },
+      });
     });
 
     it("says at most 10 can be asked at once for a count of 99", async () => {
       const response = await post({ templateId: "description", inputs: { ...descriptionInputs, numberOutputs: "99" } });
       expect(response.status).toBe(400);
-      expect(await response.json()).toMatchObject({ error: "At most 10 can be asked at once.", fieldErrors: { numberOutputs: "At most 10 can be asked at once." } });
+      expect(await response.json()).toEqual({ code: "INVALID_INPUTS", error: "At most 10 can be asked at once.", requestId: "req-route", fieldErrors: { numberOutputs: "At most 10 can be asked at once." } });
       expect(stub.requests).toHaveLength(0);
+    });
+
+    it("answers 405 naming POST for another method", async () => {
+      const response = await handleGenerationPost({
+        request: new Request("http://localhost/api/generations", { method: "PUT", body: "{}" }),
+        user,
+        locale: "es",
+        requestId: "req-put",
+        db: testDb.db,
+        config: configFor("openai-compatible"),
+        limiter,
+      });
+      expect(response.status).toBe(405);
+      expect(response.headers.get("allow")).toBe("POST");
+      expect(await response.json()).toEqual({ code: "METHOD_NOT_ALLOWED", error: "PUT no se admite aquí. Usa POST.", requestId: "req-put" });
     });
 
     it("keeps HTML in inputs as plain text", async () => {
@@ -365,7 +394,8 @@ describe.each(testDatabaseKinds)("generations on %s", (kind) => {
       const response = await post({ templateId: "description", inputs: descriptionInputs });
       expect(response.status).toBe(429);
       expect(Number(response.headers.get("retry-after"))).toBeGreaterThan(0);
-      expect(await response.json()).toMatchObject({ code: "RATE_LIMITED" });
+      const seconds = Number(response.headers.get("retry-after"));
+      expect(await response.json()).toEqual({ code: "RATE_LIMITED", error: `Too many requests. Try again in ${seconds} ${seconds === 1 ? "second" : "seconds"}.`, requestId: "req-route" });
     });
   });
 });

@@ -148,12 +148,14 @@ describe.each(testDatabaseKinds)("Stripe on %s", (kind) => {
     const forged = signedEvent("whsec_someone_else", "checkout.session.completed", checkoutSessionObject({ id: "cs_forged", workspaceId, customer: "cus_forged", subscription: "sub_forged" }));
     const response = await deliver(forged);
     expect(response.status).toBe(400);
-    expect(await response.json()).toMatchObject({ code: "BAD_SIGNATURE" });
+    const badSignature = { code: "BAD_SIGNATURE", error: "The Stripe-Signature header is missing or does not match this endpoint's signing secret.", requestId: "req-webhook" };
+    expect(await response.json()).toEqual(badSignature);
     const tampered = signedEvent(webhookSecret, "invoice.paid", {});
     const altered = await deliver({ payload: tampered.payload.replace("invoice.paid", "invoice.paid "), signature: tampered.signature });
     expect(altered.status).toBe(400);
     const unsigned = await handleStripeWebhook({ request: new Request("http://localhost/api/stripe/webhook", { method: "POST", body: "{}" }), db: testDb.db, config, requestId: "r" });
     expect(unsigned.status).toBe(400);
+    expect(await unsigned.json()).toEqual({ ...badSignature, requestId: "r" });
     expect(await workspaceRow(workspaceId)).toEqual(before);
     expect(await testDb.db.selectFrom("stripe_event").select("id").where("id", "in", [forged.id, tampered.id]).execute()).toEqual([]);
     expect(stub.requests).toHaveLength(0);

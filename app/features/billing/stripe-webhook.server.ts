@@ -1,6 +1,8 @@
 // POST /api/stripe/webhook: verifies Stripe's signature on the raw body, then applies the event to the
 // workspace's plan, period and credits in one transaction with the event's id (a replay changes nothing).
 import type Stripe from "stripe";
+import { defaultLocale, type Locale } from "#app/i18n/i18n.ts";
+import { apiErrorResponse, methodNotAllowedResponse } from "#app/lib/errors.ts";
 import type { AppConfig, StripeConfig } from "#server/config.server.ts";
 import type { Db } from "#server/db/db.server.ts";
 import type { Database, WorkspaceTable } from "#server/db/schema.ts";
@@ -15,16 +17,17 @@ export type WebhookOutcome = "applied" | "duplicate" | "ignored";
 
 type WorkspaceRow = Pick<Selectable<WorkspaceTable>, "id" | "plan" | "periodStart" | "stripeCustomerId" | "stripeSubscriptionId" | "stripeSyncedAt">;
 
-const json = (body: unknown, status = 200) => Response.json(body, { status, headers: { "Cache-Control": "no-store" } });
 const iso = (unixSeconds: number) => new Date(unixSeconds * 1000).toISOString();
 const idOf = (value: string | { id: string } | null | undefined) => (typeof value === "string" ? value : (value?.id ?? null));
 
 /** Verifies and applies one webhook request. Bad signature → 400 with nothing changed; a failure → 500 so Stripe retries. */
-export async function handleStripeWebhook({ request, db, config, requestId }: { request: Request; db: Db; config: AppConfig; requestId: string }): Promise<Response> {
+export async function handleStripeWebhook({ request, db, config, requestId, locale = defaultLocale }: { request: Request; db: Db; config: AppConfig; requestId: string; locale?: Locale }): Promise<Response> {
+  const answer = { locale, requestId };
+  if (request.method !== "POST") return methodNotAllowedResponse({ request, ...answer, allow: "POST" });
   const stripe = config.billing.stripe;
-  if (!stripe) return json({ error: "Payments are not set up on this server.", code: "PAYMENTS_NOT_CONFIGURED" }, 404);
+  if (!stripe) return apiErrorResponse("PAYMENTS_NOT_CONFIGURED", answer);
   const signature = request.headers.get("stripe-signature");
-  if (!signature) return json({ error: "Missing Stripe-Signature header.", code: "BAD_SIGNATURE" }, 400);
+  if (!signature) return apiErrorResponse("BAD_SIGNATURE", answer);
   // The signature covers the exact bytes Stripe sent.
   const payload = new Uint8Array(await request.arrayBuffer());
   let event: Stripe.Event;
@@ -32,15 +35,15 @@ export async function handleStripeWebhook({ request, db, config, requestId }: { 
     event = stripeClient(stripe).webhooks.constructEvent(payload, signature, stripe.webhookSecret);
   } catch (error) {
     logger.warn({ requestId, err: error instanceof Error ? error.message : String(error) }, "stripe webhook refused: bad signature");
-    return json({ error: "The webhook signature is not valid.", code: "BAD_SIGNATURE" }, 400);
+    return apiErrorResponse("BAD_SIGNATURE", answer);
   }
   try {
     const outcome = await applyStripeEvent({ db, config, event });
     logger.info({ requestId, eventId: event.id, type: event.type, outcome }, "stripe webhook");
-    return json({ received: true, outcome });
+    return Response.json({ received: true, outcome }, { headers: { "Cache-Control": "no-store" } });
   } catch (error) {
     logger.error({ requestId, eventId: event.id, type: event.type, err: error }, "stripe webhook failed");
-    return json({ error: "The event could not be applied; Stripe will retry it.", code: "WEBHOOK_FAILED", requestId }, 500);
+    return apiErrorResponse("WEBHOOK_FAILED", answer);
   }
 }
 

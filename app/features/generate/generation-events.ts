@@ -40,24 +40,13 @@ export const generationEventSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("error"), code: z.enum(generationErrorCodes), message: z.string(), requestId: z.string() }),
 ]);
 export type GenerationEvent = z.infer<typeof generationEventSchema>;
-export type GenerationEventType = GenerationEvent["type"];
 
-/** The JSON body of POST /api/generations. */
+/** The JSON body of POST /api/generations; `templateId` is checked against the registry's ids. */
 export const generationRequestSchema = z.object({
   templateId: z.string().min(1).max(100),
   inputs: z.record(z.string(), z.union([z.string(), z.number(), z.null()])).default({}),
   count: z.union([z.string(), z.number()]).optional(),
 });
-export type GenerationRequest = z.input<typeof generationRequestSchema>;
-
-/** The JSON body of a refused request (400, 401, 404, 405, 429, 500). `fieldErrors` are localized messages per field. */
-export const generationRequestErrorSchema = z.object({
-  error: z.string(),
-  code: z.string(),
-  requestId: z.string().optional(),
-  fieldErrors: z.record(z.string(), z.string()).optional(),
-});
-export type GenerationRequestError = z.infer<typeof generationRequestErrorSchema>;
 
 /** One event as SSE text (`event:` line, one `data:` line, blank line). */
 export function encodeGenerationEvent(event: GenerationEvent): string {
@@ -115,7 +104,7 @@ export function createGenerationEventParser(onEvent: (event: GenerationEvent) =>
  * Reads a POST /api/generations answer in the browser (fetch) or in Node, calling `onEvent` for
  * each event as soon as it arrives. Resolves with the final `done` or `error` event, or null when
  * the connection ended before either (treat that as interrupted: nothing was saved).
- * Call it only for a `text/event-stream` answer (a refused request is JSON: see generationRequestErrorSchema).
+ * Call it only for a `text/event-stream` answer (a refused request is a JSON ApiError: see app/lib/errors.ts).
  */
 export async function readGenerationStream(response: Response, onEvent: (event: GenerationEvent) => void): Promise<GenerationEvent | null> {
   if (!response.body) return null;

@@ -1,7 +1,8 @@
 // POST /api/generations: checks the request, then streams the generation as server-sent events.
 import { creditRefusalMessage, reserveGenerationCredits } from "#app/features/billing/generation-credits.server.ts";
-import { translate, type Locale } from "#app/i18n/i18n.ts";
-import { getTemplateById, getTemplateBySlug } from "#app/templates/registry.ts";
+import { translate, type Locale, type MessageKey, type MessageParams } from "#app/i18n/i18n.ts";
+import { apiErrorResponse, methodNotAllowedResponse } from "#app/lib/errors.ts";
+import { getTemplateById, templateIds } from "#app/templates/registry.ts";
 import { checkInputs } from "#app/templates/validation.ts";
 import type { AppConfig } from "#server/config.server.ts";
 import type { Db } from "#server/db/db.server.ts";
@@ -9,7 +10,7 @@ import { logger } from "#server/logger.server.ts";
 import type { RateLimiter, RateLimitRule } from "#server/rate-limit.server.ts";
 import { outputCount, type Writer } from "#server/ai/writer.server.ts";
 import { getActiveMembership } from "#app/features/workspace/workspaces.server.ts";
-import { encodeGenerationEvent, generationRequestSchema, type GenerationRequestError } from "./generation-events.ts";
+import { encodeGenerationEvent, generationRequestSchema } from "./generation-events.ts";
 import { runGeneration } from "./generation.server.ts";
 
 /** Generations per user per minute: plenty for a person, a brake for a script. */
@@ -28,37 +29,32 @@ export interface GenerationPostOptions {
   writer?: Writer;
 }
 
-/** A 402 NO_CREDITS refusal also says how many words were needed and are left, and where to upgrade. */
-type RefusalBody = GenerationRequestError & { needed?: number; available?: number; upgradeUrl?: string };
-
-function refuse(status: number, body: RefusalBody, headers: Record<string, string> = {}): Response {
-  return Response.json(body, { status, headers: { "Cache-Control": "no-store", ...headers } });
-}
-
 export async function handleGenerationPost(options: GenerationPostOptions): Promise<Response> {
   const { request, user, locale, requestId, db, config, limiter } = options;
-  const t = (key: Parameters<typeof translate>[1], params?: Parameters<typeof translate>[2]) => translate(locale, key, params);
+  const t = (key: MessageKey, params?: MessageParams) => translate(locale, key, params);
+  const answer = { locale, requestId };
 
-  if (request.method !== "POST") return refuse(405, { error: "Use POST.", code: "METHOD_NOT_ALLOWED", requestId }, { Allow: "POST" });
-  if (!user) return refuse(401, { error: t("generation.error.signedOut"), code: "SIGNED_OUT", requestId });
+  if (request.method !== "POST") return methodNotAllowedResponse({ request, ...answer, allow: "POST" });
+  if (!user) return apiErrorResponse("SIGNED_OUT", answer);
 
   const limit = await limiter.consume(`generation:${user.id}`, generationRateLimit);
   if (!limit.allowed) {
-    return refuse(429, { error: t("generation.error.rateLimited", { seconds: limit.retryAfterSeconds }), code: "RATE_LIMITED", requestId }, { "Retry-After": String(limit.retryAfterSeconds) });
+    return apiErrorResponse("RATE_LIMITED", { ...answer, params: { seconds: limit.retryAfterSeconds }, headers: { "Retry-After": String(limit.retryAfterSeconds) } });
   }
 
   let body: unknown;
   try {
     body = await request.json();
   } catch {
-    return refuse(400, { error: t("generation.error.badRequest"), code: "BAD_REQUEST", requestId });
+    return apiErrorResponse("BAD_REQUEST", answer);
   }
   const parsed = generationRequestSchema.safeParse(body);
-  if (!parsed.success) return refuse(400, { error: t("generation.error.badRequest"), code: "BAD_REQUEST", requestId });
+  if (!parsed.success) return apiErrorResponse("BAD_REQUEST", answer);
 
   const { templateId, inputs: rawInputs, count } = parsed.data;
-  const template = getTemplateById(templateId) ?? getTemplateBySlug(templateId);
-  if (!template) return refuse(404, { error: t("generation.error.unknownTemplate"), code: "UNKNOWN_TEMPLATE", requestId });
+  // Ids only: a page's slug (descriptionGenerator) is a name for people, not for the API.
+  const template = getTemplateById(templateId);
+  if (!template) return apiErrorResponse("UNKNOWN_TEMPLATE", { ...answer, details: { fieldErrors: { templateId: t("generation.error.unknownTemplate", { ids: templateIds.join(", ") }) } } });
 
   // The count may come inside the inputs (as the form sends it) or beside them.
   const countField = template.fields.find((field) => field.kind === "count");
@@ -67,22 +63,21 @@ export async function handleGenerationPost(options: GenerationPostOptions): Prom
   const checked = checkInputs(template, raw);
   if (!checked.ok) {
     const fieldErrors = Object.fromEntries(Object.entries(checked.fieldErrors).map(([field, problem]) => [field, t(problem.key, problem.params)]));
-    const messages = Object.values(fieldErrors);
-    return refuse(400, { error: messages.length === 1 ? messages[0]! : t("generation.error.invalidInputs"), code: "INVALID_INPUTS", requestId, fieldErrors });
+    return apiErrorResponse("INVALID_INPUTS", { ...answer, details: { fieldErrors } });
   }
 
   // Credits: the most this generation may write is reserved before the provider is called (see billing/credits.server.ts).
+  // The workspace is read once here and passed on to the generation.
+  let workspaceId: string;
   let reservation: Awaited<ReturnType<typeof reserveGenerationCredits>>;
   try {
-    const { workspaceId } = await getActiveMembership({ db, user });
+    ({ workspaceId } = await getActiveMembership({ db, user }));
     reservation = await reserveGenerationCredits({ db, config, workspaceId, outputs: outputCount(template, checked.count) });
   } catch (error) {
     logger.error({ err: error, requestId }, "could not reserve words for a generation");
-    return refuse(500, { error: t("generation.error.internal"), code: "INTERNAL", requestId });
+    return apiErrorResponse("INTERNAL", answer);
   }
-  if (!reservation.ok) {
-    return refuse(402, { error: creditRefusalMessage(locale, reservation), code: "NO_CREDITS", requestId, needed: reservation.needed, available: reservation.available, upgradeUrl: "/pricing" });
-  }
+  if (!reservation.ok) return apiErrorResponse("NO_CREDITS", { ...answer, details: { message: creditRefusalMessage(locale, reservation) } });
   const { credits } = reservation;
 
   let open = true;
@@ -103,6 +98,7 @@ export async function handleGenerationPost(options: GenerationPostOptions): Prom
         db,
         config,
         user,
+        workspaceId,
         template,
         inputs: checked.inputs,
         count: checked.count,

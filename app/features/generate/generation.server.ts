@@ -7,7 +7,7 @@ import type { TemplateDefinition, TemplateInputs } from "#app/templates/types.ts
 import { generationErrors } from "#app/lib/errors.ts";
 import { GenerationError } from "#server/ai/errors.server.ts";
 import { countWords, getWriter, outputCount, type Writer } from "#server/ai/writer.server.ts";
-import { getActiveMembership } from "#app/features/workspace/workspaces.server.ts";
+import { getWorkspaceModel } from "#app/features/workspace/ai-model.server.ts";
 import type { AppConfig } from "#server/config.server.ts";
 import type { Db } from "#server/db/db.server.ts";
 import type { Database } from "#server/db/schema.ts";
@@ -44,6 +44,8 @@ export interface RunGenerationOptions {
   db: Db;
   config: AppConfig;
   user: { id: string; name: string; email: string };
+  /** The user's active workspace, read once by the caller (it also reserved the words there). */
+  workspaceId: string;
   template: TemplateDefinition;
   /** Validated inputs (checkInputs). */
   inputs: TemplateInputs;
@@ -72,11 +74,11 @@ export type GenerationOutcome =
  * Never throws: failures end as an `error` event.
  */
 export async function runGeneration(options: RunGenerationOptions): Promise<GenerationOutcome> {
-  const { db, config, user, template, inputs, count, signal, requestId, locale, emit, hooks = {} } = options;
-  const writer = options.writer ?? getWriter(config.ai);
+  const { db, config, user, workspaceId, template, inputs, count, signal, requestId, locale, emit, hooks = {} } = options;
   const generationId = randomUUID();
   const started = performance.now();
-  const { workspaceId } = await getActiveMembership({ db, user });
+  // The model the workspace's owner picked (settings → workspace), else the configured one.
+  const writer = options.writer ?? getWriter(config.ai, { model: await getWorkspaceModel({ db, workspaceId, ai: config.ai }) });
   const context: GenerationContext = {
     generationId,
     userId: user.id,

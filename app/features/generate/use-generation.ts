@@ -1,5 +1,6 @@
 import { useCallback, useRef, useState } from "react";
-import { generationRequestErrorSchema, readGenerationStream, type GenerationEvent, type SavedOutput } from "./generation-events.ts";
+import { readApiError, type ApiErrorCode } from "#app/lib/errors.ts";
+import { readGenerationStream, type GenerationEvent, type SavedOutput } from "./generation-events.ts";
 
 /** One output on the New outputs tab: growing while it streams, then saved with an id. */
 export interface LiveOutput {
@@ -13,7 +14,7 @@ export interface LiveOutput {
 
 export type GenerationProblem =
   | { kind: "fields"; fieldErrors: Record<string, string>; message: string }
-  | { kind: "failed"; message: string; requestId?: string; code?: string }
+  | { kind: "failed"; message: string; requestId?: string; code?: ApiErrorCode }
   | { kind: "cancelled" };
 
 export interface GenerationState {
@@ -68,10 +69,10 @@ export function useGeneration() {
     }
 
     if (!response.ok || !response.headers.get("content-type")?.includes("text/event-stream")) {
-      const body = generationRequestErrorSchema.safeParse(await response.json().catch(() => null));
+      const refusal = readApiError(await response.json().catch(() => null));
       setState(dropRun);
-      if (body.success && body.data.fieldErrors) onFinish({ ok: false, problem: { kind: "fields", fieldErrors: body.data.fieldErrors, message: body.data.error } });
-      else if (body.success) onFinish({ ok: false, problem: { kind: "failed", message: body.data.error, requestId: body.data.requestId, code: body.data.code } });
+      if (refusal?.fieldErrors) onFinish({ ok: false, problem: { kind: "fields", fieldErrors: refusal.fieldErrors, message: refusal.error } });
+      else if (refusal) onFinish({ ok: false, problem: { kind: "failed", message: refusal.error, requestId: refusal.requestId, code: refusal.code } });
       else onFinish({ ok: false, problem: { kind: "failed", message: interruptedMessage } });
       return;
     }

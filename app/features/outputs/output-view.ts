@@ -1,4 +1,4 @@
-// What the browser gets for a saved output, and the API's answers. Browser-safe: no server imports.
+// What the browser gets for a saved output, and the API's answers (refusals are ApiError: app/lib/errors.ts). Browser-safe: no server imports.
 import type { TemplateInputs } from "#app/templates/types.ts";
 
 export interface OutputView {
@@ -19,14 +19,6 @@ export interface OutputPage {
   nextCursor: string | null;
 }
 
-/** Any refused API request. */
-export interface OutputsApiError {
-  error: string;
-  code: string;
-  requestId: string;
-  fieldErrors?: Record<string, string>;
-}
-
 /** GET, PATCH /api/outputs/:id and POST /api/outputs/:id/restore. */
 export interface OutputResult {
   output: OutputView;
@@ -35,12 +27,4 @@ export interface OutputResult {
 /** DELETE /api/outputs/:id: what was deleted, and how to undo it until `until`. */
 export interface DeletedOutputResult extends OutputResult {
   restore: { method: "POST"; url: string; until: string };
-}
-
-export function isOutputResult(value: unknown): value is OutputResult {
-  return typeof value === "object" && value !== null && "output" in value && typeof (value as OutputResult).output?.id === "string";
-}
-
-export function apiErrorMessage(value: unknown): string | undefined {
-  return typeof value === "object" && value !== null && typeof (value as OutputsApiError).error === "string" ? (value as OutputsApiError).error : undefined;
 }

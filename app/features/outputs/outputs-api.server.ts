@@ -1,10 +1,12 @@
 // The JSON API over saved outputs (GET /api/outputs, GET|PATCH|DELETE /api/outputs/:id,
-// POST /api/outputs/:id/restore). Errors are {error, code, requestId, fieldErrors?}; error texts are localized.
+// POST /api/outputs/:id/restore). Errors come from the catalogue (app/lib/errors.ts), in the client's language.
 import { z } from "zod";
 import { translate, type Locale, type MessageKey, type MessageParams } from "#app/i18n/i18n.ts";
 import type { Db } from "#server/db/db.server.ts";
 import { checkOutputContent, maxSearchLength } from "./output-rules.ts";
-import type { DeletedOutputResult, OutputsApiError } from "./output-view.ts";
+import { firstIssuePerField } from "#app/lib/field-issues.ts";
+import { apiErrorResponse, methodNotAllowedResponse, type ApiErrorCode, type ApiErrorExtras } from "#app/lib/errors.ts";
+import type { DeletedOutputResult } from "./output-view.ts";
 import { InvalidCursorError, deleteOutput, getOutputById, listOutputs, outputTrashRetentionMs, outputsPageSize, maxOutputsPageSize, restoreOutput, updateOutput, type OutputFilter } from "./outputs.server.ts";
 
 export interface OutputsApiContext {
@@ -15,21 +17,19 @@ export interface OutputsApiContext {
   db: Db;
 }
 
-function reply(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
+function reply(body: unknown): Response {
   // Private data: never cached by the browser or a proxy.
-  return Response.json(body, { status, headers: { "Cache-Control": "no-store", ...headers } });
+  return Response.json(body, { headers: { "Cache-Control": "no-store" } });
 }
 
-function refuse(ctx: OutputsApiContext, status: number, code: string, key: MessageKey, params?: MessageParams, fieldErrors?: Record<string, string>, headers: Record<string, string> = {}): Response {
-  const body: OutputsApiError = { error: translate(ctx.locale, key, params), code, requestId: ctx.requestId, ...(fieldErrors ? { fieldErrors } : {}) };
-  return reply(body, status, headers);
+/** A refusal from the error catalogue, in the client's language. */
+function refuse<C extends ApiErrorCode>(ctx: OutputsApiContext, code: C, extras = {} as ApiErrorExtras<C>): Response {
+  return apiErrorResponse(code, { ...extras, locale: ctx.locale, requestId: ctx.requestId });
 }
 
-function methodNotAllowed(ctx: OutputsApiContext, allow: string): Response {
-  const methods = allow.split(", ");
-  const list = methods.length > 1 ? `${methods.slice(0, -1).join(", ")} or ${methods.at(-1)}` : allow;
-  return reply({ error: `Use ${list}.`, code: "METHOD_NOT_ALLOWED", requestId: ctx.requestId }, 405, { Allow: allow });
-}
+const methodNotAllowed = (ctx: OutputsApiContext, allow: string) => methodNotAllowedResponse({ request: ctx.request, locale: ctx.locale, requestId: ctx.requestId, allow });
+const signedOut = (ctx: OutputsApiContext) => refuse(ctx, "SIGNED_OUT");
+const notFound = (ctx: OutputsApiContext, key: MessageKey = "outputs.error.notFound") => refuse(ctx, "NOT_FOUND", { details: { message: translate(ctx.locale, key) } });
 
 const emptyAsUndefined = (value: unknown) => (value === "" ? undefined : value);
 
@@ -68,25 +68,19 @@ export function readQuery<S extends z.ZodType>(schema: S, url: URL, locale: Loca
   for (const [name, value] of url.searchParams) if (!(name in raw)) raw[name] = value;
   const parsed = schema.safeParse(raw);
   if (parsed.success) return { ok: true, data: parsed.data };
-  const fieldErrors: Record<string, string> = {};
-  for (const issue of parsed.error.issues) {
-    const field = String(issue.path[0] ?? "");
-    const message = fieldMessages[field];
-    if (message && !fieldErrors[field]) fieldErrors[field] = translate(locale, message.key, message.params);
-  }
+  const fieldErrors = firstIssuePerField(parsed.error, (issue) => {
+    const message = fieldMessages[String(issue.path[0])];
+    return message && translate(locale, message.key, message.params);
+  });
   return { ok: false, fieldErrors };
 }
 
 /** GET /api/outputs?templateId&favorite&q&cursor&limit → {items, nextCursor}. */
 export async function handleListOutputs(ctx: OutputsApiContext): Promise<Response> {
   if (ctx.request.method !== "GET" && ctx.request.method !== "HEAD") return methodNotAllowed(ctx, "GET, HEAD");
-  if (!ctx.user) return refuse(ctx, 401, "SIGNED_OUT", "outputs.error.signedOut");
+  if (!ctx.user) return signedOut(ctx);
   const query = readQuery(listQuerySchema, new URL(ctx.request.url), ctx.locale);
-  if (!query.ok) {
-    const [first] = Object.values(query.fieldErrors);
-    const code = query.fieldErrors.cursor ? "INVALID_CURSOR" : "INVALID_QUERY";
-    return reply({ error: first ?? translate(ctx.locale, "outputs.error.badRequest"), code, requestId: ctx.requestId, fieldErrors: query.fieldErrors } satisfies OutputsApiError, 400);
-  }
+  if (!query.ok) return refuse(ctx, query.fieldErrors.cursor ? "INVALID_CURSOR" : "INVALID_QUERY", { details: { fieldErrors: query.fieldErrors } });
   const { cursor, limit, ...filter } = query.data;
   try {
     const page = await listOutputs({
@@ -99,7 +93,7 @@ export async function handleListOutputs(ctx: OutputsApiContext): Promise<Respons
     });
     return reply(page);
   } catch (error) {
-    if (error instanceof InvalidCursorError) return refuse(ctx, 400, "INVALID_CURSOR", "outputs.error.badCursor", undefined, { cursor: translate(ctx.locale, "outputs.error.badCursor") });
+    if (error instanceof InvalidCursorError) return refuse(ctx, "INVALID_CURSOR", { details: { fieldErrors: { cursor: translate(ctx.locale, "outputs.error.badCursor") } } });
     throw error;
   }
 }
@@ -113,17 +107,17 @@ const patchSchema = z.strictObject({
 export async function handleOutputRequest(ctx: OutputsApiContext, id: string): Promise<Response> {
   const method = ctx.request.method;
   if (!["GET", "HEAD", "PATCH", "DELETE"].includes(method)) return methodNotAllowed(ctx, "GET, HEAD, PATCH, DELETE");
-  if (!ctx.user) return refuse(ctx, 401, "SIGNED_OUT", "outputs.error.signedOut");
+  if (!ctx.user) return signedOut(ctx);
   const userId = ctx.user.id;
 
   if (method === "GET" || method === "HEAD") {
     const output = await getOutputById({ db: ctx.db, userId, id });
-    return output ? reply({ output }) : refuse(ctx, 404, "NOT_FOUND", "outputs.error.notFound");
+    return output ? reply({ output }) : notFound(ctx);
   }
 
   if (method === "DELETE") {
     const output = await deleteOutput({ db: ctx.db, userId, id });
-    if (!output) return refuse(ctx, 404, "NOT_FOUND", "outputs.error.notFound");
+    if (!output) return notFound(ctx);
     const restoreUntil = new Date(Date.now() + outputTrashRetentionMs).toISOString();
     return reply({ output, restore: { method: "POST", url: `/api/outputs/${encodeURIComponent(id)}/restore`, until: restoreUntil } } satisfies DeletedOutputResult);
   }
@@ -132,29 +126,28 @@ export async function handleOutputRequest(ctx: OutputsApiContext, id: string): P
   try {
     body = await ctx.request.json();
   } catch {
-    return refuse(ctx, 400, "BAD_REQUEST", "outputs.error.badRequest");
+    return refuse(ctx, "BAD_REQUEST");
   }
   const parsed = patchSchema.safeParse(body);
   if (!parsed.success || (parsed.data.favorite === undefined && parsed.data.content === undefined)) {
-    return refuse(ctx, 400, "INVALID_CHANGES", "outputs.error.nothingToChange");
+    return refuse(ctx, "INVALID_CHANGES");
   }
   const changes: { favorite?: boolean; content?: string } = { favorite: parsed.data.favorite };
   if (parsed.data.content !== undefined) {
     const checked = checkOutputContent(parsed.data.content);
     if (!checked.ok) {
-      const message = translate(ctx.locale, checked.key, checked.params);
-      return reply({ error: message, code: "INVALID_CONTENT", requestId: ctx.requestId, fieldErrors: { content: message } } satisfies OutputsApiError, 400);
+      return refuse(ctx, "INVALID_CONTENT", { details: { fieldErrors: { content: translate(ctx.locale, checked.key, checked.params) } } });
     }
     changes.content = checked.content;
   }
   const output = await updateOutput({ db: ctx.db, userId, id, changes });
-  return output ? reply({ output }) : refuse(ctx, 404, "NOT_FOUND", "outputs.error.notFound");
+  return output ? reply({ output }) : notFound(ctx);
 }
 
 /** POST /api/outputs/:id/restore: the Undo of a delete. */
 export async function handleRestoreOutput(ctx: OutputsApiContext, id: string): Promise<Response> {
   if (ctx.request.method !== "POST") return methodNotAllowed(ctx, "POST");
-  if (!ctx.user) return refuse(ctx, 401, "SIGNED_OUT", "outputs.error.signedOut");
+  if (!ctx.user) return signedOut(ctx);
   const output = await restoreOutput({ db: ctx.db, userId: ctx.user.id, id });
-  return output ? reply({ output }) : refuse(ctx, 404, "NOT_FOUND", "outputs.error.notRestorable");
+  return output ? reply({ output }) : notFound(ctx, "outputs.error.notRestorable");
 }

@@ -1,5 +1,6 @@
 // The browser's calls to the outputs API (see outputs-api.server.ts). Never throws: failures come back as {ok: false}.
-import { apiErrorMessage, type DeletedOutputResult, type OutputPage, type OutputResult } from "./output-view.ts";
+import { readApiError } from "#app/lib/errors.ts";
+import type { DeletedOutputResult, OutputPage, OutputResult } from "./output-view.ts";
 
 export type ApiOutcome<T> = { ok: true; data: T } | { ok: false; status: number; message: string | undefined };
 
@@ -12,7 +13,7 @@ async function callApi<T>(url: string, init: RequestInit = {}): Promise<ApiOutco
       headers: { accept: "application/json", ...(init.body ? { "content-type": "application/json" } : {}) },
     });
     const body: unknown = await response.json().catch(() => undefined);
-    if (!response.ok) return { ok: false, status: response.status, message: apiErrorMessage(body) };
+    if (!response.ok) return { ok: false, status: response.status, message: readApiError(body)?.error };
     return { ok: true, data: body as T };
   } catch {
     // Offline, or the server could not be reached.

@@ -1,3 +1,4 @@
+import { methodNotAllowedResponse } from "#app/lib/errors.ts";
 import { getLocale } from "#app/i18n/locale.server.ts";
 import { getUser } from "#app/features/auth/session.server.ts";
 import { handleGenerationPost } from "#app/features/generate/generation-request.server.ts";
@@ -19,6 +20,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
 }
 
-export function loader() {
-  return Response.json({ error: "Use POST.", code: "METHOD_NOT_ALLOWED" }, { status: 405, headers: { Allow: "POST" } });
+export function loader({ request, context }: Route.LoaderArgs) {
+  return methodNotAllowedResponse({ request, locale: getLocale(request), requestId: context.get(requestContext).requestId, allow: "POST" });
 }

@@ -1,9 +1,8 @@
-import { methodNotAllowedResponse } from "#app/lib/errors.ts";
+import { apiErrorResponse, methodNotAllowedResponse } from "#app/lib/errors.ts";
 import { redirect } from "react-router";
 import { getUser } from "#app/features/auth/session.server.ts";
 import { isBillingPeriod, isPlanId } from "#app/lib/plans.ts";
 import { startCheckout } from "#app/features/billing/stripe.server.ts";
-import { translate } from "#app/i18n/i18n.ts";
 import { getLocale } from "#app/i18n/locale.server.ts";
 import { getActiveMembership } from "#app/features/workspace/workspaces.server.ts";
 import { requestContext } from "#server/context.ts";
@@ -21,7 +20,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const plan = url.searchParams.get("plan");
   const period = url.searchParams.get("period") ?? "monthly";
   if (!isPlanId(plan) || !isBillingPeriod(period)) {
-    return Response.json({ error: translate(getLocale(request), "credits.error.unknownPlan"), code: "UNKNOWN_PLAN" }, { status: 400, headers: { "Cache-Control": "no-store" } });
+    return apiErrorResponse("UNKNOWN_PLAN", { locale: getLocale(request), requestId: context.get(requestContext).requestId });
   }
   const choice = `plan=${plan}&period=${period}`;
   const billing = `/settings/billing?${choice}`;
