@@ -37,15 +37,15 @@ export function seatLimit(plan: WorkspacePlan): number | null {
   return plan === "trial" || plan === "none" ? null : getPlan(plan).maxUsers;
 }
 
-export async function getWorkspaceById(db: Db, workspaceId: string): Promise<WorkspaceDetails> {
+export async function getWorkspaceById({ db, workspaceId }: { db: Db; workspaceId: string }): Promise<WorkspaceDetails> {
   return db.selectFrom("workspace").select(["id", "name", "website", "billingEmail", "plan"]).where("id", "=", workspaceId).executeTakeFirstOrThrow();
 }
 
-export async function updateWorkspaceDetails(db: Db, workspaceId: string, details: { name: string; website: string | null; billingEmail: string | null }): Promise<void> {
-  await db.updateTable("workspace").set(details).where("id", "=", workspaceId).execute();
+export async function updateWorkspaceDetails({ db, workspaceId, name, website, billingEmail }: { db: Db; workspaceId: string; name: string; website: string | null; billingEmail: string | null }): Promise<void> {
+  await db.updateTable("workspace").set({ name, website, billingEmail }).where("id", "=", workspaceId).execute();
 }
 
-export async function listMembers(db: Db, workspaceId: string): Promise<MemberRow[]> {
+export async function listMembers({ db, workspaceId }: { db: Db; workspaceId: string }): Promise<MemberRow[]> {
   const rows = await db
     .selectFrom("member")
     .innerJoin("user", "user.id", "member.userId")
@@ -57,7 +57,7 @@ export async function listMembers(db: Db, workspaceId: string): Promise<MemberRo
   return rows.map((row) => ({ ...row, firstName: row.firstName ?? "", lastName: row.lastName ?? "", joinedAt: String(row.joinedAt) }));
 }
 
-export async function listPendingInvitations(db: Db, workspaceId: string, now = new Date()): Promise<PendingInvitation[]> {
+export async function listPendingInvitations({ db, workspaceId, now = new Date() }: { db: Db; workspaceId: string; now?: Date }): Promise<PendingInvitation[]> {
   return db
     .selectFrom("invitation")
     .select(["id", "email", "expiresAt"])
@@ -117,7 +117,7 @@ export async function createInvitation(db: Db, input: { workspaceId: string; ema
   });
 }
 
-export async function revokeInvitation(db: Db, workspaceId: string, invitationId: string): Promise<void> {
+export async function revokeInvitation({ db, workspaceId, invitationId }: { db: Db; workspaceId: string; invitationId: string }): Promise<void> {
   await db.deleteFrom("invitation").where("id", "=", invitationId).where("workspaceId", "=", workspaceId).where("acceptedAt", "is", null).execute();
 }
 
@@ -175,7 +175,7 @@ export async function acceptInvitation(db: Db, token: string, user: { id: string
 export type MembershipChange = { ok: true } | { ok: false; reason: "notFound" | "owner" | "soleOwner" };
 
 /** Owners remove members; an owner cannot be removed this way. */
-export async function removeMember(db: Db, workspaceId: string, userId: string): Promise<MembershipChange> {
+export async function removeMember({ db, workspaceId, userId }: { db: Db; workspaceId: string; userId: string }): Promise<MembershipChange> {
   const row = await db.selectFrom("member").select("role").where("workspaceId", "=", workspaceId).where("userId", "=", userId).executeTakeFirst();
   if (!row) return { ok: false, reason: "notFound" };
   if (row.role === "owner") return { ok: false, reason: "owner" };
@@ -184,7 +184,7 @@ export async function removeMember(db: Db, workspaceId: string, userId: string):
 }
 
 /** A member leaves; the last owner cannot (the workspace would be left without one). */
-export async function leaveWorkspace(db: Db, workspaceId: string, userId: string): Promise<MembershipChange> {
+export async function leaveWorkspace({ db, workspaceId, userId }: { db: Db; workspaceId: string; userId: string }): Promise<MembershipChange> {
   const row = await db.selectFrom("member").select("role").where("workspaceId", "=", workspaceId).where("userId", "=", userId).executeTakeFirst();
   if (!row) return { ok: false, reason: "notFound" };
   if (row.role === "owner") {

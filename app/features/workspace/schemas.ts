@@ -33,3 +33,8 @@ export const workspaceSchema = z.object({
 export const inviteSchema = z.object({
   email: emailField,
 });
+
+/** The workspace's AI model: an id from the provider's list (checked against it on the server). */
+export const modelSchema = z.object({
+  model: z.string().trim().min(1, "workspace.error.modelRequired").max(200, "workspace.error.unknownModel"),
+});

@@ -9,9 +9,11 @@ import { SubmitButton, TextField } from "#app/components/form/fields.tsx";
 import type { FormFailure } from "#app/components/form/form-errors.ts";
 import { readForm } from "#app/components/form/form-data.server.ts";
 import { ValidatedForm } from "#app/components/form/validated-form.tsx";
-import { answerFormFailures, forwardActionHeaders, parseForm } from "#app/features/auth/auth-actions.server.ts";
+import { SectionCard } from "#app/components/section-card.tsx";
+import { answerFormFailures, forwardActionHeaders, parseForm, unknownIntentAnswer } from "#app/features/auth/auth-actions.server.ts";
 import { pageMeta } from "#app/features/marketing/meta.ts";
-import { requireMembership } from "#app/features/workspace/active-workspace.server.ts";
+import { requireMembership, type SignedIn } from "#app/features/workspace/active-workspace.server.ts";
+import { getWorkspaceModel, listProviderModels, setWorkspaceModel } from "#app/features/workspace/ai-model.server.ts";
 import {
   createInvitation,
   getWorkspaceById,
@@ -22,13 +24,16 @@ import {
   removeMember,
   revokeInvitation,
   seatLimit,
+  updateWorkspaceDetails,
 } from "#app/features/workspace/members.server.ts";
 import { consumeInviteAllowance } from "#app/features/workspace/invite-limits.server.ts";
-import { inviteSchema, workspaceSchema } from "#app/features/workspace/schemas.ts";
+import { ModelSection } from "#app/features/workspace/model-section.tsx";
+import { inviteSchema, modelSchema, workspaceSchema } from "#app/features/workspace/schemas.ts";
 import { transferOwnership } from "#app/features/workspace/workspaces.server.ts";
 import { useI18n } from "#app/i18n/context.tsx";
 import { translate, type MessageKey } from "#app/i18n/i18n.ts";
 import { getLocale } from "#app/i18n/locale.server.ts";
+import { intlTag } from "#app/lib/intl.ts";
 import { actionMail } from "#server/mail/mail.server.ts";
 import { getServices } from "#server/services.server.ts";
 import type { Route } from "./+types/workspace";
@@ -40,95 +45,141 @@ export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "sett
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { membership } = await requireMembership({ request, context });
-  const { db } = getServices();
-  const workspace = await getWorkspaceById(db, membership.workspaceId);
-  const [members, invitations] = await Promise.all([listMembers(db, workspace.id), membership.role === "owner" ? listPendingInvitations(db, workspace.id) : []]);
-  return { workspace, members, invitations, role: membership.role, seatLimit: seatLimit(workspace.plan) };
+  const { db, config } = getServices();
+  const workspaceId = membership.workspaceId;
+  const [workspace, members, invitations, model] = await Promise.all([
+    getWorkspaceById({ db, workspaceId }),
+    listMembers({ db, workspaceId }),
+    membership.role === "owner" ? listPendingInvitations({ db, workspaceId }) : [],
+    getWorkspaceModel({ db, workspaceId, ai: config.ai }),
+  ]);
+  return {
+    workspace,
+    members,
+    invitations,
+    role: membership.role,
+    seatLimit: seatLimit(workspace.plan),
+    modelSettings: { provider: config.ai.provider, defaultModel: config.ai.model, model },
+    // Not awaited: the page shows at once and the provider's list streams in when it answers.
+    providerModels: listProviderModels({ ai: config.ai }),
+  };
 }
 
-type Result = FormFailure & { intent?: string; saved?: MessageKey; savedParams?: Record<string, string> };
+type Result = FormFailure & { intent?: Intent; saved?: MessageKey; savedParams?: Record<string, string> };
 
-const ownerOnly = () => data<Result>({ formError: "workspace.error.ownerOnly" }, { status: 403 });
 const idSchema = z.object({ id: z.string().min(1).max(100) });
 
+/** What every intent handler gets: the request, who sent it and where. */
+interface IntentArgs extends SignedIn {
+  request: Request;
+}
+
+const intentNames = ["details", "invite", "revoke", "remove", "transfer", "model", "leave"] as const;
+type Intent = (typeof intentNames)[number];
+const intentSchema = z.object({ intent: z.enum(intentNames) });
+
+/** The form intents of this page; each runs one feature function. Owner-only ones are refused to members with a 403. */
+const intents: Record<Intent, { ownerOnly: boolean; run: (args: IntentArgs) => Promise<Response | ReturnType<typeof data<Result>>> }> = {
+  details: { ownerOnly: true, run: saveDetails },
+  invite: { ownerOnly: true, run: sendInvite },
+  revoke: { ownerOnly: true, run: revokeInvite },
+  remove: { ownerOnly: true, run: removeMemberIntent },
+  transfer: { ownerOnly: true, run: transferOwnershipIntent },
+  model: { ownerOnly: true, run: saveModel },
+  leave: { ownerOnly: false, run: leave },
+};
+
+/** Named intents only: a POST without a known one is a 400 with a message, and nothing changes. */
 export async function action({ request, context }: Route.ActionArgs) {
   return answerFormFailures(async () => {
-    const { user, membership } = await requireMembership({ request, context });
-    const { db, config, mailer, limiter } = getServices();
-    const intent = (await readForm(request.clone())).intent;
-    const isOwner = membership.role === "owner";
-    const workspaceId = membership.workspaceId;
-
-    if (intent === "details") {
-      if (!isOwner) return ownerOnly();
-      const form = await parseForm(request, workspaceSchema);
-      await db
-        .updateTable("workspace")
-        .set({ name: form.name, website: form.website || null, billingEmail: form.billingEmail || null })
-        .where("id", "=", workspaceId)
-        .execute();
-      return data<Result>({ intent, saved: "workspace.saved" });
-    }
-    if (intent === "invite") {
-      if (!isOwner) return ownerOnly();
-      const form = await parseForm(request, inviteSchema);
-      // Invites mail people who never signed up: bounded per workspace and per address (docs/decisions/012).
-      const limited = await consumeInviteAllowance(limiter, { workspaceId, email: form.email });
-      if (limited) {
-        return data<Result>({ intent, fieldErrors: { email: translate(getLocale(request), limited.message, { minutes: limited.minutes }) } }, { status: 429, headers: { "Retry-After": String(limited.retryAfterSeconds) } });
-      }
-      const result = await createInvitation(db, { workspaceId, email: form.email, invitedBy: user.id });
-      if (!result.ok) {
-        const message: MessageKey = result.reason === "alreadyMember" ? "workspace.error.alreadyMember" : "workspace.error.seatLimit";
-        return data<Result>({ intent, fieldErrors: { email: message } }, { status: 400 });
-      }
-      const workspace = await getWorkspaceById(db, workspaceId);
-      const locale = getLocale(request);
-      // Nothing the inviter typed goes in the subject; the workspace name is quoted as their words.
-      await mailer.send(
-        actionMail({
-          to: form.email,
-          subject: translate(locale, "invite.mail.subject"),
-          intro: translate(locale, "invite.mail.intro", { inviter: user.email }),
-          quote: { label: translate(locale, "invite.mail.quoteLabel"), text: workspace.name },
-          action: translate(locale, "invite.mail.action"),
-          url: `${config.publicUrl}/invite/${result.token}`,
-          outro: translate(locale, "invite.mail.outro", { days: invitationDays }),
-        }),
-      );
-      return data<Result>({ intent, saved: "workspace.invited", savedParams: { email: form.email } });
-    }
-    if (intent === "revoke") {
-      if (!isOwner) return ownerOnly();
-      const { id } = await parseForm(request, idSchema);
-      await revokeInvitation(db, workspaceId, id);
-      return data<Result>({ intent, saved: "workspace.revoked" });
-    }
-    if (intent === "remove") {
-      if (!isOwner) return ownerOnly();
-      const { id } = await parseForm(request, idSchema);
-      const result = await removeMember(db, workspaceId, id);
-      if (!result.ok) return data<Result>({ intent, formError: result.reason === "owner" ? "workspace.error.removeOwner" : "workspace.error.notMember" }, { status: 400 });
-      return data<Result>({ intent, saved: "workspace.removed" });
-    }
-    if (intent === "transfer") {
-      if (!isOwner) return ownerOnly();
-      const { id } = await parseForm(request, idSchema);
-      const result = await transferOwnership({ db, workspaceId, fromUserId: user.id, toUserId: id });
-      if (!result.ok) return data<Result>({ intent, formError: result.reason === "notMember" ? "workspace.error.notMember" : "workspace.error.ownerOnly" }, { status: 400 });
-      return data<Result>({ intent, saved: "workspace.transferred" });
-    }
-    if (intent === "leave") {
-      const result = await leaveWorkspace(db, workspaceId, user.id);
-      if (!result.ok) return data<Result>({ intent, formError: result.reason === "soleOwner" ? "workspace.error.soleOwner" : "workspace.error.notMember" }, { status: 400 });
-      // The active workspace changes, so every page's data does too.
-      return redirect("/dashboard?notice=left");
-    }
-    return data<Result>({ formError: "form.malformed" }, { status: 400 });
+    const signedIn = await requireMembership({ request, context });
+    const parsed = intentSchema.safeParse(await readForm(request.clone()));
+    if (!parsed.success) return unknownIntentAnswer();
+    const intent = parsed.data.intent;
+    if (intents[intent].ownerOnly && signedIn.membership.role !== "owner") return data<Result>({ intent, formError: "workspace.error.ownerOnly" }, { status: 403 });
+    return intents[intent].run({ ...signedIn, request });
   });
 }
 
-function IntentForm({ intent, id, children }: { intent: string; id?: string; children: React.ReactNode }) {
+async function saveDetails({ request, membership }: IntentArgs) {
+  const form = await parseForm(request, workspaceSchema);
+  await updateWorkspaceDetails({ db: getServices().db, workspaceId: membership.workspaceId, name: form.name, website: form.website || null, billingEmail: form.billingEmail || null });
+  return data<Result>({ intent: "details", saved: "workspace.saved" });
+}
+
+async function sendInvite({ request, user, membership }: IntentArgs) {
+  const { db, config, mailer, limiter } = getServices();
+  const workspaceId = membership.workspaceId;
+  const form = await parseForm(request, inviteSchema);
+  const locale = getLocale(request);
+  // Invites mail people who never signed up: bounded per workspace and per address (docs/decisions/012).
+  const limited = await consumeInviteAllowance(limiter, { workspaceId, email: form.email });
+  if (limited) {
+    return data<Result>({ intent: "invite", fieldErrors: { email: translate(locale, limited.message, { minutes: limited.minutes }) } }, { status: 429, headers: { "Retry-After": String(limited.retryAfterSeconds) } });
+  }
+  const result = await createInvitation(db, { workspaceId, email: form.email, invitedBy: user.id });
+  if (!result.ok) {
+    const message: MessageKey = result.reason === "alreadyMember" ? "workspace.error.alreadyMember" : "workspace.error.seatLimit";
+    return data<Result>({ intent: "invite", fieldErrors: { email: message } }, { status: 400 });
+  }
+  const workspace = await getWorkspaceById({ db, workspaceId });
+  // Nothing the inviter typed goes in the subject; the workspace name is quoted as their words.
+  await mailer.send(
+    actionMail({
+      to: form.email,
+      subject: translate(locale, "invite.mail.subject"),
+      intro: translate(locale, "invite.mail.intro", { inviter: user.email }),
+      quote: { label: translate(locale, "invite.mail.quoteLabel"), text: workspace.name },
+      action: translate(locale, "invite.mail.action"),
+      url: `${config.publicUrl}/invite/${result.token}`,
+      outro: translate(locale, "invite.mail.outro", { days: invitationDays }),
+    }),
+  );
+  return data<Result>({ intent: "invite", saved: "workspace.invited", savedParams: { email: form.email } });
+}
+
+async function revokeInvite({ request, membership }: IntentArgs) {
+  const { id } = await parseForm(request, idSchema);
+  await revokeInvitation({ db: getServices().db, workspaceId: membership.workspaceId, invitationId: id });
+  return data<Result>({ intent: "revoke", saved: "workspace.revoked" });
+}
+
+async function removeMemberIntent({ request, membership }: IntentArgs) {
+  const { id } = await parseForm(request, idSchema);
+  const result = await removeMember({ db: getServices().db, workspaceId: membership.workspaceId, userId: id });
+  if (!result.ok) return data<Result>({ intent: "remove", formError: result.reason === "owner" ? "workspace.error.removeOwner" : "workspace.error.notMember" }, { status: 400 });
+  return data<Result>({ intent: "remove", saved: "workspace.removed" });
+}
+
+async function transferOwnershipIntent({ request, user, membership }: IntentArgs) {
+  const { id } = await parseForm(request, idSchema);
+  const result = await transferOwnership({ db: getServices().db, workspaceId: membership.workspaceId, fromUserId: user.id, toUserId: id });
+  if (!result.ok) return data<Result>({ intent: "transfer", formError: result.reason === "notMember" ? "workspace.error.notMember" : "workspace.error.ownerOnly" }, { status: 400 });
+  return data<Result>({ intent: "transfer", saved: "workspace.transferred" });
+}
+
+async function saveModel({ request, membership }: IntentArgs) {
+  const { db, config } = getServices();
+  const { model } = await parseForm(request, modelSchema);
+  const change = await setWorkspaceModel({ db, workspaceId: membership.workspaceId, ai: config.ai, model });
+  if (!change.ok) {
+    const message: MessageKey = change.reason === "unknownModel" ? "workspace.error.unknownModel" : "workspace.error.modelListUnavailable";
+    return data<Result>({ intent: "model", fieldErrors: { model: message } }, { status: 400 });
+  }
+  return data<Result>({ intent: "model", saved: "workspace.model.saved", savedParams: { model } });
+}
+
+async function leave({ user, membership }: IntentArgs) {
+  const result = await leaveWorkspace({ db: getServices().db, workspaceId: membership.workspaceId, userId: user.id });
+  if (!result.ok) return data<Result>({ intent: "leave", formError: result.reason === "soleOwner" ? "workspace.error.soleOwner" : "workspace.error.notMember" }, { status: 400 });
+  // The active workspace changes, so every page's data does too.
+  return redirect("/dashboard?notice=left");
+}
+
+/** Intents whose form is a ValidatedForm: it shows its own errors (fields, and a toast). */
+const validatedIntents: ReadonlySet<Intent | undefined> = new Set<Intent>(["details", "invite", "model"]);
+
+function IntentForm({ intent, id, children }: { intent: Intent; id?: string; children: React.ReactNode }) {
   return (
     <Form method="post" preventScrollReset>
       <input type="hidden" name="intent" value={intent} />
@@ -145,20 +196,19 @@ export default function WorkspaceSettings({ loaderData, actionData: answer }: Ro
   const navigation = useNavigation();
   const { workspace, members, invitations, role } = loaderData;
   const isOwner = role === "owner";
-  const resultFor = (intent: string) => (actionData?.intent === intent ? actionData : null);
+  const resultFor = (intent: Intent) => (actionData?.intent === intent ? actionData : null) ?? null;
   useEffect(() => {
     if (actionData?.saved) notifications.show({ color: "green", message: t(actionData.saved, actionData.savedParams) });
+    // Refusals of the plain intent forms (and of an unknown intent) have no form to show them: a toast does.
+    else if (actionData?.formError && !validatedIntents.has(actionData.intent)) notifications.show({ color: "red", message: t(actionData.formError as MessageKey, actionData.formErrorParams) });
   }, [actionData, t]);
-  const dateFormat = new Intl.DateTimeFormat(locale === "es" ? "es-ES" : "en-US", { dateStyle: "medium" });
+  const dateFormat = new Intl.DateTimeFormat(intlTag(locale), { dateStyle: "medium" });
   const busyIntent = navigation.state !== "idle" ? navigation.formData?.get("intent") : undefined;
   const seats = loaderData.seatLimit === null ? t("workspace.members.unlimited") : t("workspace.members.limit", { count: loaderData.seatLimit });
 
   return (
     <Stack gap="lg" maw={720}>
-      <Card withBorder padding="lg" component="section" aria-labelledby="workspace-title">
-        <Title order={2} fz="lg" mb="md" id="workspace-title">
-          {t("workspace.details.title")}
-        </Title>
+      <SectionCard titleId="workspace-title" title={t("workspace.details.title")}>
         {!isOwner ? (
           <Alert variant="light" icon={<IconInfoCircle aria-hidden />} mb="md">
             {t("workspace.details.ownerOnly")}
@@ -173,7 +223,9 @@ export default function WorkspaceSettings({ loaderData, actionData: answer }: Ro
             {isOwner ? <SubmitButton style={{ alignSelf: "flex-start" }}>{t("workspace.save")}</SubmitButton> : null}
           </Stack>
         </ValidatedForm>
-      </Card>
+      </SectionCard>
+
+      <ModelSection settings={loaderData.modelSettings} models={loaderData.providerModels} canChange={isOwner} result={resultFor("model")} />
 
       <Card withBorder padding="lg" component="section" aria-labelledby="members-title" id="members" style={{ scrollMarginTop: 80 }}>
         <Group justify="space-between" mb="xs" align="baseline">
