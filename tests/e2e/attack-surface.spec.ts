@@ -231,7 +231,7 @@ test.describe("no 500 for a method or a body we do not take", () => {
         const response = await request.fetch(path, { method, maxRedirects: 0 });
         expect(response.status(), `${method} ${path}`).toBe(405);
         expect(response.headers()["allow"]).toBe("GET, HEAD, POST");
-        expect(await response.json()).toMatchObject({ code: "METHOD_NOT_ALLOWED", error: `${method} is not supported here.` });
+        expect(await response.json()).toEqual({ code: "METHOD_NOT_ALLOWED", error: `${method} is not supported here. Use GET, HEAD, or POST.`, requestId: response.headers()["x-request-id"] });
       }
     }
   });

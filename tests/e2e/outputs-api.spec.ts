@@ -71,7 +71,7 @@ test.describe("outputs API over HTTP", () => {
     const put = await api("/api/outputs", ada.cookie, { method: "PUT" });
     expect(put.status).toBe(405);
     expect(put.headers.get("allow")).toBe("GET, HEAD");
-    expect((await put.json()).error).toBe("Use GET or HEAD.");
+    expect(await put.json()).toEqual({ code: "METHOD_NOT_ALLOWED", error: "PUT is not supported here. Use GET or HEAD.", requestId: put.headers.get("x-request-id") });
     // A method fetch cannot even express: still a 405, not a 500.
     const trace = await new Promise<number>((resolve, reject) => {
       const request = httpRequest(`${baseURL}/api/outputs`, { method: "TRACE", headers: { cookie: ada.cookie } }, (response) => {
