@@ -7,6 +7,7 @@ import type { TemplateDefinition, TemplateInputs } from "#app/templates/types.ts
 import { generationErrors } from "#app/lib/errors.ts";
 import { GenerationError } from "#server/ai/errors.server.ts";
 import { countWords, getWriter, outputCount, type Writer } from "#server/ai/writer.server.ts";
+import { saveOutputs } from "#app/features/outputs/outputs.server.ts";
 import { getWorkspaceModel } from "#app/features/workspace/ai-model.server.ts";
 import type { AppConfig } from "#server/config.server.ts";
 import type { Db } from "#server/db/db.server.ts";
@@ -88,7 +89,6 @@ export async function runGeneration(options: RunGenerationOptions): Promise<Gene
     outputs: outputCount(template, count),
     requestId,
   };
-  const inputsJson = JSON.stringify(inputs);
   await db
     .insertInto("generation")
     .values({
@@ -96,7 +96,7 @@ export async function runGeneration(options: RunGenerationOptions): Promise<Gene
       userId: user.id,
       workspaceId,
       templateId: template.id,
-      inputs: inputsJson,
+      inputs: JSON.stringify(inputs),
       count,
       provider: writer.provider,
       model: writer.model,
@@ -138,23 +138,10 @@ export async function runGeneration(options: RunGenerationOptions): Promise<Gene
     }));
     const latencyMs = Math.round(performance.now() - started);
     await db.transaction().execute(async (trx) => {
-      await trx
-        .insertInto("output")
-        .values(
-          saved.map((output) => ({
-            id: output.id,
-            userId: user.id,
-            workspaceId,
-            generationId,
-            templateId: template.id,
-            content: output.content,
-            inputs: inputsJson,
-            favorite: 0,
-            createdAt: output.createdAt,
-            editedAt: null,
-          })),
-        )
-        .execute();
+      await saveOutputs({
+        db: trx,
+        outputs: saved.map(({ id, content, createdAt }) => ({ id, userId: user.id, workspaceId, generationId, templateId: template.id, content, inputs, createdAt })),
+      });
       const succeeded = { status: "succeeded" as const, words, inputTokens: result.inputTokens, outputTokens: result.outputTokens, latencyMs, finishedAt: finishedAt.toISOString(), error: null };
       const { numUpdatedRows } = await trx.updateTable("generation").set(succeeded).where("id", "=", generationId).where("status", "=", "running").executeTakeFirst();
       // Closed as interrupted meanwhile (it outlived the crash sweep): the outputs are kept all the same.
