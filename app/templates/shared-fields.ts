@@ -19,25 +19,19 @@ const toneLabels: Record<string, Localized> = {
   Professional: { en: "Professional", es: "Profesional" },
 };
 
-export const toneField: SelectFieldSpec = {
-  name: "toneOfVoice",
-  kind: "select",
-  label: { en: "Tone of voice", es: "Tono de voz" },
-  required: true,
-  options: tones,
-  optionLabels: toneLabels,
-};
+/** A required choice among fixed options, each with its label in every language. */
+function requiredSelect(name: string, label: Localized, options: readonly string[], optionLabels: Record<string, Localized>): SelectFieldSpec {
+  return { name, kind: "select", label, required: true, options, optionLabels };
+}
 
-export const ratingField: SelectFieldSpec = {
-  name: "rating",
-  kind: "select",
-  label: { en: "Rating", es: "Valoración" },
-  required: true,
-  options: ratings,
-  optionLabels: Object.fromEntries(
-    ratings.map((rating, stars) => [rating, { en: rating === "1 stars" ? "1 star" : rating, es: stars === 1 ? "1 estrella" : `${stars} estrellas` }]),
-  ),
-};
+export const toneField = requiredSelect("toneOfVoice", { en: "Tone of voice", es: "Tono de voz" }, tones, toneLabels);
+
+export const ratingField = requiredSelect(
+  "rating",
+  { en: "Rating", es: "Valoración" },
+  ratings,
+  Object.fromEntries(ratings.map((rating, stars) => [rating, { en: rating === "1 stars" ? "1 star" : rating, es: stars === 1 ? "1 estrella" : `${stars} estrellas` }])),
+);
 
 export function countField(name: "numberOutputs" | "numberOfKeywords"): CountFieldSpec {
   return {

@@ -142,17 +142,9 @@ export interface OutputTable {
 }
 
 /** Deleted outputs, kept for a short while so Undo can restore them (see outputs.server.ts). */
-export interface OutputTrashTable {
-  id: string;
-  userId: string;
-  workspaceId: string;
-  generationId: string | null;
-  templateId: string;
-  content: string;
-  inputs: string;
+export interface OutputTrashTable extends Omit<OutputTable, "favorite"> {
+  /** Copied from the output, so never generated here. */
   favorite: number;
-  createdAt: string;
-  editedAt: string | null;
   deletedAt: string;
 }
 

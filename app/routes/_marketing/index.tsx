@@ -1,5 +1,6 @@
-import { Box, Button, Card, Container, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from "@mantine/core";
+import { Box, Button, Card, Container, Group, SimpleGrid, Stack, Text, ThemeIcon, Title, type ContainerProps, type MantineSpacing } from "@mantine/core";
 import { IconFileDescription, IconKey, IconPlayerPlay, IconSparkles } from "@tabler/icons-react";
+import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { Faq } from "#app/features/marketing/faq.tsx";
 import { pageMeta } from "#app/features/marketing/meta.ts";
@@ -104,10 +105,7 @@ export default function Landing() {
           </Container>
         </Box>
 
-        <Container size="lg" py={64} component="section" aria-labelledby="testimonials-title" className={belowTheFold.section}>
-          <Title order={2} id="testimonials-title" ta="center" mb="xl">
-            {t("landing.testimonials.title")}
-          </Title>
+        <CenteredSection titleId="testimonials-title" title={t("landing.testimonials.title")} size="lg" py={64}>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
             {testimonials.map((item) => (
               <Card key={item.name} withBorder padding="xl" component="figure" m={0}>
@@ -126,12 +124,9 @@ export default function Landing() {
               </Card>
             ))}
           </SimpleGrid>
-        </Container>
+        </CenteredSection>
 
-        <Container size="md" pb={64} component="section" aria-labelledby="video-title" className={belowTheFold.section}>
-          <Title order={2} id="video-title" ta="center" mb="lg">
-            {t("landing.video.title")}
-          </Title>
+        <CenteredSection titleId="video-title" title={t("landing.video.title")} titleGap="lg" size="md" pb={64}>
           <Box className={classes.video} role="img" aria-label={t("landing.video.placeholder")}>
             <ThemeIcon size={64} radius="xl" variant="white" aria-hidden="true">
               <IconPlayerPlay size={32} />
@@ -140,7 +135,7 @@ export default function Landing() {
               {t("landing.video.placeholder")}
             </Text>
           </Box>
-        </Container>
+        </CenteredSection>
       </StaticMarkup>
       {/* Interactive: hydrated as usual. */}
       <Faq supportEmail={supportEmail} />
@@ -162,5 +157,17 @@ export default function Landing() {
         </Box>
       </StaticMarkup>
     </>
+  );
+}
+
+/** A below-the-fold section of the landing page with a centred heading. */
+function CenteredSection({ titleId, title, titleGap = "xl", children, ...container }: { titleId: string; title: string; titleGap?: MantineSpacing; children: ReactNode } & Omit<ContainerProps, "title" | "children">) {
+  return (
+    <Container component="section" aria-labelledby={titleId} className={belowTheFold.section} {...container}>
+      <Title order={2} id={titleId} ta="center" mb={titleGap}>
+        {title}
+      </Title>
+      {children}
+    </Container>
   );
 }
