@@ -611,7 +611,7 @@ export const en = {
   "workspace.model.defaultOption": "{model} (default)",
   "workspace.model.nothingFound": "No model matches",
   "workspace.model.loading": "Reading the models {provider} offers…",
-  "workspace.model.save": "Save model",
+  "workspace.model.save": "Use this model",
   "workspace.model.saved": "AI model saved. New generations use {model}.",
   "workspace.model.ownerOnly": "Only the workspace owner can change the model.",
   "workspace.model.listUnavailable": "We could not read the models {provider} offers right now, so only the default model can be chosen. Generations keep working; reload the page later to see the list.",

@@ -613,7 +613,7 @@ export const es: Record<MessageKey, string> = {
   "workspace.model.defaultOption": "{model} (predeterminado)",
   "workspace.model.nothingFound": "Ningún modelo coincide",
   "workspace.model.loading": "Leyendo los modelos que ofrece {provider}…",
-  "workspace.model.save": "Guardar modelo",
+  "workspace.model.save": "Usar este modelo",
   "workspace.model.saved": "Modelo de IA guardado. Las nuevas generaciones usan {model}.",
   "workspace.model.ownerOnly": "Solo el propietario del espacio de trabajo puede cambiar el modelo.",
   "workspace.model.listUnavailable": "Ahora mismo no pudimos leer los modelos que ofrece {provider}, así que solo se puede elegir el modelo predeterminado. Las generaciones siguen funcionando; recarga la página más tarde para ver la lista.",

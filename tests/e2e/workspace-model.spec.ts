@@ -50,7 +50,7 @@ test.describe("the workspace's AI model", () => {
     await page.keyboard.press("Enter");
     await expect(picker(page)).toHaveValue("stub-large");
     await page.keyboard.press("Tab");
-    await expect(modelSection(page).getByRole("button", { name: "Save model" })).toBeFocused();
+    await expect(modelSection(page).getByRole("button", { name: "Use this model" })).toBeFocused();
     await page.keyboard.press("Enter");
     await expect(page.getByText("AI model saved. New generations use stub-large.")).toBeVisible();
     await page.reload();
@@ -63,7 +63,7 @@ test.describe("the workspace's AI model", () => {
 
     // A model the provider does not offer (as a stale or hand-made form would send): a field message, nothing saved.
     await page.locator('input[type="hidden"][name="model"]').evaluate((input: HTMLInputElement) => (input.value = "gpt-17-ultra"));
-    await modelSection(page).getByRole("button", { name: "Save model" }).click();
+    await modelSection(page).getByRole("button", { name: "Use this model" }).click();
     await expect(modelSection(page).getByText("The provider does not offer this model. Choose one from the list.")).toBeVisible();
     const origin = new URL(page.url()).origin;
     const refused = await page.request.post("/settings/workspace", { form: { intent: "model", model: "gpt-17-ultra" }, headers: { Origin: origin } });
@@ -75,7 +75,7 @@ test.describe("the workspace's AI model", () => {
     // Back to the default.
     await picker(page).click();
     await page.getByRole("option", { name: "llama3.2 (default)" }).click();
-    await modelSection(page).getByRole("button", { name: "Save model" }).click();
+    await modelSection(page).getByRole("button", { name: "Use this model" }).click();
     await expect(page.getByText("AI model saved. New generations use llama3.2.")).toBeVisible();
   });
 
@@ -91,7 +91,7 @@ test.describe("the workspace's AI model", () => {
     }
     // The same from the page: the message shows as a toast and the model stays the default.
     await page.locator('input[type="hidden"][name="intent"][value="model"]').evaluate((input: HTMLInputElement) => (input.value = "explode"));
-    await modelSection(page).getByRole("button", { name: "Save model" }).click();
+    await modelSection(page).getByRole("button", { name: "Use this model" }).click();
     await expect(page.getByText("We could not read what was sent. Reload the page and try again.")).toBeVisible();
     await page.reload();
     await expect(picker(page)).toHaveValue("llama3.2 (default)");
@@ -103,7 +103,7 @@ test.describe("the workspace's AI model", () => {
     await page.goto("/settings/workspace");
     await picker(page).click();
     await page.getByRole("option", { name: "stub-small" }).click();
-    await modelSection(page).getByRole("button", { name: "Save model" }).click();
+    await modelSection(page).getByRole("button", { name: "Use this model" }).click();
     await expect(page.getByText("AI model saved. New generations use stub-small.")).toBeVisible();
     const memberEmail = uniqueEmail("member");
     await page.getByRole("textbox", { name: "E-mail address", exact: true }).fill(memberEmail);
@@ -123,7 +123,7 @@ test.describe("the workspace's AI model", () => {
       await expect(modelSection(member).getByText("Only the workspace owner can change the model.")).toBeVisible();
       await expect(picker(member)).toHaveValue("stub-small");
       await expect(picker(member)).toBeDisabled();
-      await expect(modelSection(member).getByRole("button", { name: "Save model" })).toHaveCount(0);
+      await expect(modelSection(member).getByRole("button", { name: "Use this model" })).toHaveCount(0);
       const refused = await member.request.post("/settings/workspace", { form: { intent: "model", model: "stub-large" }, headers: { Origin: new URL(member.url()).origin } });
       expect(refused.status()).toBe(403);
       expect(await refused.text()).toContain("workspace.error.ownerOnly");
