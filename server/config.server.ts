@@ -182,19 +182,22 @@ function buildAiConfig(env: Env): AiConfig {
   const provider = env.AI_PROVIDER ?? guessProvider({ baseUrl: env.AI_BASE_URL, apiKey: env.AI_API_KEY });
   const problem = checkProviderSettings(provider, { baseUrl: env.AI_BASE_URL, apiKey: env.AI_API_KEY });
   if (problem) throw new ConfigError(`Invalid environment variable ${problem[0]}: ${problem[1]}`);
+  const row = getProvider(provider);
+  // A row without a model factory is the offline writer: it calls nobody, so no model, URL or key applies.
+  const offline = row.createModel === null;
   const ai: AiConfig = {
     provider,
-    model: provider === "offline" ? getProvider("offline").defaultModel : (env.AI_MODEL ?? getProvider(provider).defaultModel),
-    offline: provider === "offline",
-    baseUrl: provider === "offline" ? undefined : env.AI_BASE_URL?.replace(/\/$/, ""),
-    organization: provider === "offline" ? undefined : env.AI_ORGANIZATION,
+    model: offline ? row.defaultModel : (env.AI_MODEL ?? row.defaultModel),
+    offline,
+    baseUrl: offline ? undefined : env.AI_BASE_URL?.replace(/\/$/, ""),
+    organization: offline ? undefined : env.AI_ORGANIZATION,
     timeoutMs: env.AI_TIMEOUT_MS,
     maxTokensPerOutput: env.AI_MAX_TOKENS,
     temperature: env.AI_TEMPERATURE,
     retryDelayMs: env.AI_RETRY_DELAY_MS,
     offlineWordDelayMs: env.AI_OFFLINE_WORD_DELAY_MS,
   };
-  Object.defineProperty(ai, "apiKey", { value: provider === "offline" ? undefined : env.AI_API_KEY, enumerable: false });
+  Object.defineProperty(ai, "apiKey", { value: offline ? undefined : env.AI_API_KEY, enumerable: false });
   return ai;
 }
 

@@ -46,7 +46,7 @@ export async function listProviderModels({ ai, timeoutMs = modelListTimeoutMs, n
 
 /** The model the workspace writes with: its owner's pick, else the configured one (the offline writer has only its own). */
 export async function getWorkspaceModel({ db, workspaceId, ai }: { db: Db; workspaceId: string; ai: AiConfig }): Promise<string> {
-  if (!getProvider(ai.provider).createModel) return ai.model;
+  if (ai.offline) return ai.model;
   const row = await db.selectFrom("workspace").select("aiModel").where("id", "=", workspaceId).executeTakeFirst();
   return row?.aiModel ?? ai.model;
 }

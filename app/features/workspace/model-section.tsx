@@ -21,6 +21,8 @@ const providerNames = {
 
 export interface ModelSettings {
   provider: AiProviderName;
+  /** The built-in offline writer answers (no provider configured). */
+  offline: boolean;
   /** The configured default (AI_MODEL or the provider's default): always usable. */
   defaultModel: string;
   /** What the workspace writes with now. */
@@ -34,7 +36,7 @@ export function ModelSection({ settings, models, canChange, result }: { settings
   return (
     <SectionCard titleId="model-title" title={t("workspace.model.title")}>
       <Stack gap="md">
-        <Text size="sm">{settings.provider === "offline" ? t("workspace.model.offline") : t("workspace.model.intro", { provider })}</Text>
+        <Text size="sm">{settings.offline ? t("workspace.model.offline") : t("workspace.model.intro", { provider })}</Text>
         {!canChange ? (
           <Alert variant="light" icon={<IconInfoCircle aria-hidden />}>
             {t("workspace.model.ownerOnly")}

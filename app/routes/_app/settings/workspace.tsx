@@ -59,7 +59,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     invitations,
     role: membership.role,
     seatLimit: seatLimit(workspace.plan),
-    modelSettings: { provider: config.ai.provider, defaultModel: config.ai.model, model },
+    modelSettings: { provider: config.ai.provider, offline: config.ai.offline, defaultModel: config.ai.model, model },
     // Not awaited: the page shows at once and the provider's list streams in when it answers.
     providerModels: listProviderModels({ ai: config.ai }),
   };
