@@ -1,6 +1,6 @@
-import { expect, test } from "@playwright/test";
-import { startServer } from "../support/server-process.ts";
 import { greetingOf, linkFromMail, signIn, signOut, signUp, testPassword, uniqueEmail } from "../support/e2e.ts";
+import { expect, test } from "../support/fixtures.ts";
+import { startServer } from "../support/server-process.ts";
 
 test.describe("accounts", () => {
   test("sign up, sign out, sign in with Remember me, reset the password by e-mail, sign in with the new one", async ({ page, context }) => {
@@ -47,9 +47,9 @@ test.describe("accounts", () => {
     await expect(page).toHaveURL(/\/dashboard$/);
   });
 
-  test("without Remember me the session cookie ends with the browser session", async ({ page, context }) => {
-    const { email } = await signUp(page);
-    await signOut(page);
+  test("without Remember me the session cookie ends with the browser session", async ({ page, context, login }) => {
+    const { email } = await login();
+    await context.clearCookies();
     await page.goto("/sign-in");
     await signIn(page, email, testPassword);
     await expect(page).toHaveURL(/\/dashboard$/);
@@ -96,9 +96,9 @@ test.describe("accounts", () => {
     await expect(page.getByRole("link", { name: "Privacy Policy" })).toHaveAttribute("href", "/privacy");
   });
 
-  test("guards: a guest is sent to sign in and back; a signed-in user skips guest pages", async ({ page }) => {
-    const { email } = await signUp(page);
-    await signOut(page);
+  test("guards: a guest is sent to sign in and back; a signed-in user skips guest pages", async ({ page, context, login }) => {
+    const { email } = await login();
+    await context.clearCookies();
     const response = await page.request.get("/settings/personal", { maxRedirects: 0 });
     expect(response.status()).toBe(302);
     expect(await response.text()).not.toContain("Update Password");
@@ -125,8 +125,8 @@ test.describe("accounts", () => {
     await expect(page.getByLabel("Last name")).toHaveValue("Lovelace");
   });
 
-  test("profile: rename, change the password, then delete the account", async ({ page }) => {
-    const { email } = await signUp(page, { firstName: "<b>Bold</b>", lastName: "O'Brien" });
+  test("profile: rename, change the password, then delete the account", async ({ page, login }) => {
+    const { email } = await login({ firstName: "<b>Bold</b>", lastName: "O'Brien" });
     await page.goto("/settings/personal");
     await expect(page.getByLabel("First name")).toHaveValue("<b>Bold</b>");
     await page.getByLabel("First name").fill("Grace");
@@ -187,13 +187,13 @@ test.describe("accounts", () => {
   });
 });
 
-test("a session survives a server restart", async ({ browser }) => {
+test("a session survives a server restart", async ({ browser, login }) => {
   test.slow(); // Two server start-ups.
   const first = await startServer();
   const context = await browser.newContext({ baseURL: first.url });
   const page = await context.newPage();
   try {
-    await signUp(page);
+    await login({ context, server: first });
     expect(await first.stop()).toBe(0);
     const second = await startServer({}, { dataDir: first.dataDir, port: first.port });
     try {

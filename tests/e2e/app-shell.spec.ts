@@ -1,10 +1,11 @@
-import { expect, test } from "@playwright/test";
 import { insertGenerationFor } from "../support/e2e-db.ts";
-import { expectNoAxeViolations, greetingOf, signUp } from "../support/e2e.ts";
+import { expectNoAxeViolations, greetingOf } from "../support/e2e.ts";
+import { expect, test } from "../support/fixtures.ts";
 
 test.describe("signed-in shell", () => {
-  test("the sidebar highlights the current page; the plan button shows the trial and leads to billing", async ({ page }) => {
-    await signUp(page);
+  test("the sidebar highlights the current page; the plan button shows the trial and leads to billing", async ({ page, login }) => {
+    await login();
+    await page.goto("/dashboard");
     const nav = page.getByRole("navigation", { name: "App" });
     await expect(nav.getByRole("link", { name: "Dashboard" })).toHaveAttribute("aria-current", "page");
     await nav.getByRole("link", { name: "Templates" }).click();
@@ -18,8 +19,9 @@ test.describe("signed-in shell", () => {
     await expect(page.getByText(/Your free trial ends in 7 days/)).toBeVisible();
   });
 
-  test("every user-menu link goes where it says", async ({ page }) => {
-    await signUp(page, { firstName: "Grace", lastName: "Hopper" });
+  test("every user-menu link goes where it says", async ({ page, login }) => {
+    await login({ firstName: "Grace", lastName: "Hopper" });
+    await page.goto("/dashboard");
     const targets: [string, RegExp][] = [
       ["Account settings", /\/settings\/personal$/],
       ["Billing", /\/settings\/billing$/],
@@ -36,8 +38,9 @@ test.describe("signed-in shell", () => {
     await expect(page.getByRole("heading", { name: "Members" })).toBeVisible();
   });
 
-  test("sign out ends the session; when the server cannot be reached the user stays and sees why", async ({ page }) => {
-    await signUp(page);
+  test("sign out ends the session; when the server cannot be reached the user stays and sees why", async ({ page, login }) => {
+    await login();
+    await page.goto("/dashboard");
     await page.route("**/sign-out", (route) => route.abort());
     await page.getByRole("button", { name: /Account menu/ }).click();
     await page.getByRole("menuitem", { name: "Sign out" }).click();
@@ -52,8 +55,9 @@ test.describe("signed-in shell", () => {
     await expect(page).toHaveURL(/\/sign-in\?redirectTo=%2Fdashboard$/);
   });
 
-  test("the usage panel closes on its button, on Escape and on the backdrop", async ({ page }) => {
-    await signUp(page);
+  test("the usage panel closes on its button, on Escape and on the backdrop", async ({ page, login }) => {
+    await login();
+    await page.goto("/dashboard");
     const open = page.getByRole("button", { name: "Usage and what's new" });
     const panel = page.getByRole("dialog", { name: "Usage and what's new" });
     await open.click();
@@ -77,8 +81,9 @@ test.describe("signed-in shell", () => {
   test.describe("on a phone", () => {
     test.use({ viewport: { width: 375, height: 740 } });
 
-    test("the sidebar is a drawer opened from the burger; choosing a page closes it", async ({ page }) => {
-      await signUp(page);
+    test("the sidebar is a drawer opened from the burger; choosing a page closes it", async ({ page, login }) => {
+      await login();
+      await page.goto("/dashboard");
       const nav = page.getByRole("navigation", { name: "App" });
       await expect(nav).toBeHidden();
       await page.getByRole("button", { name: "Open navigation" }).click();
@@ -103,8 +108,9 @@ test.describe("dashboard greeting follows the browser's clock", () => {
     ["2026-11-21T14:30:00Z", "Good afternoon"],
     ["2026-11-21T21:45:00Z", "Good evening"],
   ] as const) {
-    test(`at ${time.slice(11, 16)} it says ${greeting}`, async ({ page }) => {
-      await signUp(page, { firstName: "Linus" });
+    test(`at ${time.slice(11, 16)} it says ${greeting}`, async ({ page, login }) => {
+      await login({ firstName: "Linus" });
+      await page.goto("/dashboard");
       await page.clock.setFixedTime(new Date(time));
       await page.reload();
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(`${greeting}, Linus!`);
@@ -114,8 +120,9 @@ test.describe("dashboard greeting follows the browser's clock", () => {
 });
 
 test.describe("dashboard and templates", () => {
-  test("empty states, a pinned template on the dashboard, and the credit balance", async ({ page }) => {
-    await signUp(page);
+  test("empty states, a pinned template on the dashboard, and the credit balance", async ({ page, login }) => {
+    await login();
+    await page.goto("/dashboard");
     await expect(page.getByRole("heading", { name: greetingOf("Ada") })).toBeVisible();
     await expect(page.getByText("No favorite templates yet")).toBeVisible();
     await expect(page.getByText("Nothing written yet")).toBeVisible();
@@ -148,8 +155,10 @@ test.describe("dashboard and templates", () => {
 test.describe("in the browser's time zone", () => {
   test.use({ timezoneId: "America/Los_Angeles" });
 
-  test("billing counts usage by the user's own days and shows dates there", async ({ page }) => {
-    const { email } = await signUp(page);
+  test("billing counts usage by the user's own days and shows dates there", async ({ page, login }) => {
+    const { email } = await login();
+    // The first page a browser loads names its zone in the tz cookie; billing is the page after it.
+    await page.goto("/dashboard");
     insertGenerationFor(email, { words: 40 });
     await page.goto("/settings/billing");
     await expect(page.getByText("40 words this period (days in America/Los_Angeles)")).toBeVisible();
@@ -159,8 +168,8 @@ test.describe("in the browser's time zone", () => {
 });
 
 test.describe("settings", () => {
-  test("workspace details are validated, saved and shown after a reload", async ({ page }) => {
-    await signUp(page);
+  test("workspace details are validated, saved and shown after a reload", async ({ page, login }) => {
+    await login();
     await page.goto("/settings");
     await expect(page).toHaveURL(/\/settings\/workspace$/);
     await expect(page.getByRole("link", { name: "Workspace" })).toHaveAttribute("aria-current", "page");
@@ -184,8 +193,8 @@ test.describe("settings", () => {
     await expect(billing).toHaveValue("billing@acmekitchen.com");
   });
 
-  test("a bad domain sent without the browser's checks gets a field message, not a 500", async ({ page }) => {
-    await signUp(page);
+  test("a bad domain sent without the browser's checks gets a field message, not a 500", async ({ page, login }) => {
+    await login();
     await page.goto("/settings/workspace");
     const response = await page.request.post("/settings/workspace", {
       form: { intent: "details", name: "Shop", website: "exa mple..com", billingEmail: "" },
@@ -194,8 +203,8 @@ test.describe("settings", () => {
     expect(response.status()).toBe(400);
   });
 
-  test("billing shows credits, a subscription with disabled payment buttons that say why, usage and invoices", async ({ page }) => {
-    await signUp(page);
+  test("billing shows credits, a subscription with disabled payment buttons that say why, usage and invoices", async ({ page, login }) => {
+    await login();
     await page.goto("/settings/billing");
     await expect(page.getByRole("region", { name: "Credits" })).toContainText("2,000");
     const editPlan = page.getByRole("button", { name: "Edit plan" });
@@ -212,8 +221,9 @@ test.describe("settings", () => {
 for (const width of [1280, 375]) {
   test.describe(`signed-in pages have no axe violations at ${width} px`, () => {
     test.use({ viewport: { width, height: 800 } });
-    test("dashboard, templates, settings tabs and the open panel", async ({ page }) => {
-      await signUp(page);
+    test("dashboard, templates, settings tabs and the open panel", async ({ page, login }) => {
+      await login();
+      await page.goto("/dashboard");
       for (const path of ["/dashboard", "/templates", "/settings/workspace", "/settings/personal", "/settings/billing"]) {
         await page.goto(path);
         await expect(page.getByRole("heading", { level: 1 })).toBeVisible();

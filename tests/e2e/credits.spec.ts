@@ -1,8 +1,9 @@
 import { spawnSync } from "node:child_process";
 import path from "node:path";
-import { expect, test, type Page, type Response } from "@playwright/test";
-import { expectNoAxeViolations, signUp } from "../support/e2e.ts";
+import { type Page, type Response } from "@playwright/test";
+import { expectNoAxeViolations } from "../support/e2e.ts";
 import { endTrialOf } from "../support/e2e-db.ts";
+import { expect, test } from "../support/fixtures.ts";
 import { startServer, type ServerProcess } from "../support/server-process.ts";
 import { checkoutSessionObject, signedEvent, startStripeStub, subscriptionObject, testStripePrices } from "../support/stripe-stub.ts";
 
@@ -30,12 +31,13 @@ test.describe("credits, on a server of its own with a 400-word trial", () => {
     await server.stop();
   });
 
-  test("a trial user generates until the words run out, is refused with the numbers, keeps every output, and a plan brings words back", async ({ browser }) => {
+  test("a trial user generates until the words run out, is refused with the numbers, keeps every output, and a plan brings words back", async ({ browser, login }) => {
     test.slow();
     const context = await browser.newContext({ baseURL: server.url });
     const page = await context.newPage();
     try {
-      const { email } = await signUp(page);
+      const { email } = await login({ context, server });
+      await page.goto("/dashboard");
       await expect(page.getByTestId("credits-available")).toHaveText("400");
 
       await page.goto("/templates/descriptionGenerator");
@@ -147,7 +149,7 @@ test.describe("payments, on a server of its own talking to a Stripe stand-in", (
   const webhookSecret = "whsec_e2e_sellscribe";
   const secretKey = "sk_test_e2e_sellscribe";
 
-  test("Start Now goes to Checkout for the plan and period chosen; the webhook activates it; the portal and cancel work", async ({ browser }) => {
+  test("Start Now goes to Checkout for the plan and period chosen; the webhook activates it; the portal and cancel work", async ({ browser, login }) => {
     test.slow();
     const stub = await startStripeStub({ secretKey });
     const server = await startServer({
@@ -161,7 +163,7 @@ test.describe("payments, on a server of its own talking to a Stripe stand-in", (
     await context.route(/^https:\/\/(checkout|billing)\.stripe\.test\//, (route) => route.fulfill({ contentType: "text/html", body: "<!doctype html><title>Stripe stand-in</title><h1>Stripe stand-in</h1>" }));
     const page = await context.newPage();
     try {
-      await signUp(page);
+      await login({ context, server });
       await page.goto("/pricing");
       await page.getByText("Yearly", { exact: true }).click();
       await page.getByRole("region", { name: "Pro" }).getByRole("link", { name: /Start Now/ }).click();

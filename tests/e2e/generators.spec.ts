@@ -1,6 +1,7 @@
-import { expect, test, type Page } from "@playwright/test";
+import { type Page } from "@playwright/test";
 import { startAiStub } from "../support/ai-stub-server.ts";
-import { expectNoAxeViolations, signUp } from "../support/e2e.ts";
+import { expectNoAxeViolations } from "../support/e2e.ts";
+import { expect, test } from "../support/fixtures.ts";
 import { startServer } from "../support/server-process.ts";
 
 async function fillDescription(page: Page, { name = "Bamboo Cutting Board Set", count = "3" } = {}) {
@@ -12,8 +13,8 @@ async function fillDescription(page: Page, { name = "Bamboo Cutting Board Set", 
 }
 
 test.describe("generators", () => {
-  test("three descriptions stream in from the provider, are saved, and show under History", async ({ page }) => {
-    await signUp(page);
+  test("three descriptions stream in from the provider, are saved, and show under History", async ({ page, login }) => {
+    await login();
     await page.goto("/templates");
     await page.getByRole("link", { name: "Product Description", exact: true }).click();
     await expect(page.getByRole("heading", { name: "Amazon Product Description (paragraph)" })).toBeVisible();
@@ -69,8 +70,8 @@ test.describe("generators", () => {
     await expect(page.getByRole("textbox", { name: "Number of outputs", exact: true })).toHaveValue("3");
   });
 
-  test("the form checks required fields and the count rule before anything is sent", async ({ page }) => {
-    await signUp(page);
+  test("the form checks required fields and the count rule before anything is sent", async ({ page, login }) => {
+    await login();
     await page.goto("/templates/reviewGenerator");
     let posted = 0;
     page.on("request", (request) => {
@@ -97,8 +98,8 @@ test.describe("generators", () => {
     expect(posted).toBe(1);
   });
 
-  test("text areas count characters and stop at 400", async ({ page }) => {
-    await signUp(page);
+  test("text areas count characters and stop at 400", async ({ page, login }) => {
+    await login();
     await page.goto("/templates/existingCopyGenerator");
     const copy = page.getByRole("textbox", { name: "Copy", exact: true });
     await copy.fill("Soft cotton tee.");
@@ -108,20 +109,20 @@ test.describe("generators", () => {
     await expect(page.getByText("400/400")).toBeVisible();
   });
 
-  test("an unknown template is a 404 page; the API answers 401 JSON to guests", async ({ page }) => {
+  test("an unknown template is a 404 page; the API answers 401 JSON to guests", async ({ page, login }) => {
     const guest = await page.request.post("/api/generations", { data: { templateId: "description", inputs: {} }, headers: { Origin: new URL(test.info().project.use.baseURL!).origin } });
     expect(guest.status()).toBe(401);
     expect(await guest.json()).toMatchObject({ code: "SIGNED_OUT" });
-    await signUp(page);
+    await login();
     const response = await page.goto("/templates/noSuchGenerator");
     expect(response?.status()).toBe(404);
     await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
   });
 
   for (const width of [1280, 375]) {
-    test(`the generator page has no axe violations at ${width} px, and on phones the results stack under the form`, async ({ page }) => {
+    test(`the generator page has no axe violations at ${width} px, and on phones the results stack under the form`, async ({ page, login }) => {
       await page.setViewportSize({ width, height: 900 });
-      await signUp(page);
+      await login();
       await page.goto("/templates/keyWordGenerator");
       await expect(page.getByRole("heading", { name: "Keywords Generator" })).toBeVisible();
       await expectNoAxeViolations(page);
@@ -134,14 +135,14 @@ test.describe("generators", () => {
 });
 
 test.describe("generation failures, on a server of its own with a scripted provider", () => {
-  test("a provider error shows a message with a request id and saves nothing; Stop cancels", async ({ browser }) => {
+  test("a provider error shows a message with a request id and saves nothing; Stop cancels", async ({ browser, login }) => {
     test.slow();
     const stub = await startAiStub({ tokenDelayMs: 40 });
     const server = await startServer({ AI_PROVIDER: "openai-compatible", AI_BASE_URL: `${stub.url}/v1`, AI_API_KEY: "sk-test-failures" });
     const context = await browser.newContext({ baseURL: server.url });
     const page = await context.newPage();
     try {
-      await signUp(page);
+      await login({ context, server });
       await page.goto("/templates/descriptionGenerator");
       // Four 500s: the first try and three retries.
       for (let i = 0; i < 4; i++) stub.enqueue({ status: 500 });
@@ -172,8 +173,8 @@ test.describe("generation failures, on a server of its own with a scripted provi
   });
 });
 
-test("toasts close on click, wait while the window has no focus, and have a named close button", async ({ page }) => {
-  await signUp(page);
+test("toasts close on click, wait while the window has no focus, and have a named close button", async ({ page, login }) => {
+  await login();
   await page.goto("/templates/descriptionGenerator");
   await page.getByRole("button", { name: "Generate" }).click();
   const toast = page.locator(".mantine-Notification-root").filter({ hasText: "There are errors in the form" });

@@ -1,7 +1,8 @@
 import { readFileSync } from "node:fs";
-import { expect, test, type Page } from "@playwright/test";
+import { type Page } from "@playwright/test";
 import { insertOutputsFor } from "../support/e2e-db.ts";
-import { expectNoAxeViolations, signUp } from "../support/e2e.ts";
+import { expectNoAxeViolations } from "../support/e2e.ts";
+import { expect, test } from "../support/fixtures.ts";
 
 const cards = (page: Page) => page.getByRole("article");
 const card = (page: Page, text: string | RegExp) => cards(page).filter({ hasText: text });
@@ -21,8 +22,9 @@ function thirtyOutputs(email: string): string[] {
 }
 
 test.describe("history", () => {
-  test("an empty history leads to the templates", async ({ page }) => {
-    await signUp(page);
+  test("an empty history leads to the templates", async ({ page, login }) => {
+    await login();
+    await page.goto("/dashboard");
     await page.getByRole("navigation", { name: "App" }).getByRole("link", { name: "History" }).click();
     await expect(page).toHaveURL(/\/history$/);
     await expect(page.getByRole("heading", { name: "History", level: 1 })).toBeVisible();
@@ -32,9 +34,9 @@ test.describe("history", () => {
     await expect(page).toHaveURL(/\/templates$/);
   });
 
-  test("the first page is server-rendered; load more, filter chips, search and their empty state", async ({ page }) => {
+  test("the first page is server-rendered; load more, filter chips, search and their empty state", async ({ page, login }) => {
     test.setTimeout(60_000);
-    const { email } = await signUp(page);
+    const { email } = await login();
     thirtyOutputs(email);
 
     // The first 24 are in the HTML itself: no spinner, no client fetch before they show.
@@ -77,8 +79,8 @@ test.describe("history", () => {
     await expect(search).toHaveValue("");
   });
 
-  test("export the current filter as CSV (UTF-8 with BOM) and as plain text", async ({ page }) => {
-    const { email } = await signUp(page);
+  test("export the current filter as CSV (UTF-8 with BOM) and as plain text", async ({ page, login }) => {
+    const { email } = await login();
     thirtyOutputs(email);
     insertOutputsFor(email, [{ content: "=SUM(A1:A9) looks like a formula", favorite: true }]);
     await page.goto("/history?q=bamboo");
@@ -110,11 +112,11 @@ test.describe("history", () => {
     expect(plain).toContain("Product name: Mug 1");
   });
 
-  test("copy, edit in place, inputs used, delete with Undo; relative dates refresh every minute", async ({ page, context }) => {
+  test("copy, edit in place, inputs used, delete with Undo; relative dates refresh every minute", async ({ page, context, login }) => {
     test.setTimeout(60_000);
     await context.grantPermissions(["clipboard-read", "clipboard-write"]);
     await page.clock.install();
-    const { email } = await signUp(page);
+    const { email } = await login();
     insertOutputsFor(email, [
       { content: "An older review of the mug.", templateId: "review", inputs: { productName: "Travel mug", toneOfVoice: "Formal", rating: "5 stars", numberOutputs: "1" }, createdAt: new Date(Date.now() - 3 * 86_400_000).toISOString() },
       { content: "Fresh bamboo board copy." },
@@ -170,8 +172,8 @@ test.describe("history", () => {
     await expect(cards(page)).toHaveCount(1);
   });
 
-  test("a favorite that cannot be saved flips back and says so", async ({ page }) => {
-    const { email } = await signUp(page);
+  test("a favorite that cannot be saved flips back and says so", async ({ page, login }) => {
+    const { email } = await login();
     insertOutputsFor(email, [{ content: "Copy to keep." }]);
     await page.goto("/history");
     await page.route("**/api/outputs/**", (route) => route.abort());
@@ -190,8 +192,8 @@ test.describe("history", () => {
 });
 
 test.describe("favorites", () => {
-  test("favorite on /history, find it on /favorites, unfavorite it, Undo", async ({ page }) => {
-    const { email } = await signUp(page);
+  test("favorite on /history, find it on /favorites, unfavorite it, Undo", async ({ page, login }) => {
+    const { email } = await login();
     await page.goto("/favorites");
     await expect(page.getByRole("heading", { name: "History > Favorites", level: 1 })).toBeVisible();
     await expect(page.getByText("No favorites yet")).toBeVisible();
@@ -217,8 +219,8 @@ test.describe("favorites", () => {
     await expect(cards(page)).toHaveCount(3);
   });
 
-  test("favorite from a generator's History tab, find it on /favorites, unfavorite it, Undo", async ({ page }) => {
-    const { email } = await signUp(page);
+  test("favorite from a generator's History tab, find it on /favorites, unfavorite it, Undo", async ({ page, login }) => {
+    const { email } = await login();
     insertOutputsFor(email, [{ content: "A description from the generator." }]);
     await page.goto("/templates/descriptionGenerator");
     await page.getByRole("tab", { name: "History" }).click();
@@ -243,10 +245,10 @@ test.describe("favorites", () => {
 
 test.describe("accessibility", () => {
   for (const width of [1280, 375]) {
-    test(`/history and /favorites have no axe violations at ${width} px`, async ({ page }) => {
+    test(`/history and /favorites have no axe violations at ${width} px`, async ({ page, login }) => {
       test.setTimeout(90_000);
       await page.setViewportSize({ width, height: 900 });
-      const { email } = await signUp(page);
+      const { email } = await login();
       for (const path of ["/history", "/favorites"]) {
         await page.goto(path);
         await expectNoAxeViolations(page);

@@ -1,6 +1,7 @@
-import { expect, test, type Browser } from "@playwright/test";
+import { type Browser } from "@playwright/test";
 import { expireInvitationsTo, setPlanOf } from "../support/e2e-db.ts";
-import { expectNoAxeViolations, linkFromMail, signIn, signUp, testPassword, uniqueEmail } from "../support/e2e.ts";
+import { expectNoAxeViolations, linkFromMail, signIn, testPassword, uniqueEmail } from "../support/e2e.ts";
+import { expect, test } from "../support/fixtures.ts";
 
 async function newPage(browser: Browser) {
   const context = await browser.newContext();
@@ -8,9 +9,9 @@ async function newPage(browser: Browser) {
 }
 
 test.describe("workspace members", () => {
-  test("an owner invites by e-mail; the invitee signs up from the link and joins; owner-only actions are refused to members", async ({ page, browser }) => {
+  test("an owner invites by e-mail; the invitee signs up from the link and joins; owner-only actions are refused to members", async ({ page, browser, login }) => {
     test.slow(); // Two accounts and many steps; the default 30 s is tight on a busy machine.
-    const owner = await signUp(page, { firstName: "Olive", lastName: "Owner" });
+    const owner = await login({ firstName: "Olive", lastName: "Owner" });
     await page.goto("/settings/workspace");
     await page.getByRole("textbox", { name: "Company name", exact: true }).fill("Olive Oils Ltd");
     await page.getByRole("button", { name: "Save" }).click();
@@ -83,8 +84,8 @@ test.describe("workspace members", () => {
     await expect(members.getByText("Ivan Invitee")).toBeHidden();
   });
 
-  test("a member can leave a workspace and is back in their own", async ({ page, browser }) => {
-    await signUp(page, { firstName: "Olga", lastName: "Owner" });
+  test("a member can leave a workspace and is back in their own", async ({ page, browser, login }) => {
+    await login({ firstName: "Olga", lastName: "Owner" });
     await page.goto("/settings/workspace");
     await page.getByRole("textbox", { name: "Company name", exact: true }).fill("Olga Goods");
     await page.getByRole("button", { name: "Save" }).click();
@@ -97,7 +98,7 @@ test.describe("workspace members", () => {
 
     const member = await newPage(browser);
     try {
-      await signUp(member.page, { firstName: "Leo", lastName: "Leaver", email: memberEmail });
+      await login({ context: member.context, firstName: "Leo", lastName: "Leaver", email: memberEmail });
       await member.page.goto(link);
       await member.page.getByRole("button", { name: "Join Olga Goods" }).click();
       await expect(member.page).toHaveURL(/\/dashboard/);
@@ -116,8 +117,8 @@ test.describe("workspace members", () => {
     }
   });
 
-  test("Starter allows one user: inviting is refused with a clear message", async ({ page }) => {
-    const owner = await signUp(page);
+  test("Starter allows one user: inviting is refused with a clear message", async ({ page, login }) => {
+    const owner = await login();
     setPlanOf(owner.email, "starter");
     await page.goto("/settings/workspace");
     await expect(page.getByText("Your plan allows 1 user")).toBeVisible();
@@ -127,8 +128,8 @@ test.describe("workspace members", () => {
     await expect(page.getByRole("banner").getByRole("link", { name: "Starter plan" })).toBeVisible();
   });
 
-  test("an expired or unknown invite link shows a page that says so", async ({ page }) => {
-    const owner = await signUp(page);
+  test("an expired or unknown invite link shows a page that says so", async ({ page, login }) => {
+    const owner = await login();
     const email = uniqueEmail("late");
     await page.goto("/settings/workspace");
     await page.getByRole("textbox", { name: "E-mail address", exact: true }).fill(email);
@@ -144,11 +145,11 @@ test.describe("workspace members", () => {
     expect(owner.email).toBeTruthy();
   });
 
-  test("signing in from an invite link comes back to it", async ({ page, browser }) => {
-    await signUp(page, { firstName: "Otto" });
+  test("signing in from an invite link comes back to it", async ({ page, browser, login }) => {
+    await login({ firstName: "Otto" });
     const existing = await newPage(browser);
     try {
-      const existingUser = await signUp(existing.page, { firstName: "Erin", lastName: "Existing" });
+      const existingUser = await login({ context: existing.context, firstName: "Erin", lastName: "Existing" });
       await existing.context.clearCookies();
       await page.goto("/settings/workspace");
       await page.getByRole("textbox", { name: "E-mail address", exact: true }).fill(existingUser.email);

@@ -28,6 +28,7 @@ export async function linkFromMail(address: string, subject: RegExp): Promise<st
   return link!;
 }
 
+/** Signs up through the form: for tests whose subject is sign-up. Others get a user from the `login` fixture (fixtures.ts). */
 export async function signUp(page: Page, { firstName = "Ada", lastName = "Lovelace", email = uniqueEmail(), password = testPassword } = {}) {
   await page.goto("/sign-up");
   await page.getByLabel("First name").fill(firstName);
