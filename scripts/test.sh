@@ -2,6 +2,10 @@
 # npm test: install what is missing (Chromium included), then lint, typecheck, Vitest, build, Playwright.
 source "$(dirname "$0")/lib.sh"
 
+# The whole run's time, printed last whether it passed or failed.
+test_started=$SECONDS
+trap 'printf "\nnpm test: %d s\n" "$((SECONDS - test_started))"' EXIT
+
 ensure_chromium() {
   CHROMIUM_PATH="${CHROMIUM_PATH:-}"
   if [ -z "$CHROMIUM_PATH" ]; then
