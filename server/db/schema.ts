@@ -76,6 +76,8 @@ export interface WorkspaceTable {
   stripeSyncedAt: string | null;
   /** The AI model an owner picked (an id from the provider's models list); null: the configured default. */
   aiModel: Generated<string | null>;
+  /** The provider (and base URL) that offered aiModel: a pick only holds while that provider is configured. */
+  aiModelSource: Generated<string | null>;
   createdAt: Generated<string>;
 }
 

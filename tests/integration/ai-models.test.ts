@@ -135,6 +135,20 @@ describe.each(testDatabaseKinds)("the workspace's model on %s", (kind) => {
     expect(await getWorkspaceModel({ db: testDb.db, workspaceId, ai: aiConfig("openai-compatible", { AI_MODEL: "stub-small" }) })).toBe("stub-small");
   });
 
+  it("drops a pick when the operator configures another provider or server, without touching the row", async () => {
+    const ai = aiConfig("openai-compatible");
+    expect(await setWorkspaceModel({ db: testDb.db, workspaceId, ai, model: "stub-large" })).toEqual({ ok: true });
+    expect(await getWorkspaceModel({ db: testDb.db, workspaceId, ai })).toBe("stub-large");
+    const otherServer = { ...ai, baseUrl: "http://127.0.0.1:9/v1" };
+    expect(await getWorkspaceModel({ db: testDb.db, workspaceId, ai: otherServer })).toBe(ai.model);
+    const anthropic = aiConfig("anthropic");
+    expect(await getWorkspaceModel({ db: testDb.db, workspaceId, ai: anthropic })).toBe(anthropic.model);
+    // Back on the provider that offered it, the pick holds again.
+    expect(await getWorkspaceModel({ db: testDb.db, workspaceId, ai })).toBe("stub-large");
+    expect(await storedModel()).toBe("stub-large");
+    await setWorkspaceModel({ db: testDb.db, workspaceId, ai, model: ai.model });
+  });
+
   it("refuses a model the provider does not offer and saves nothing", async () => {
     const ai = aiConfig("openai-compatible");
     await setWorkspaceModel({ db: testDb.db, workspaceId, ai, model: "stub-small" });

@@ -44,11 +44,19 @@ export async function listProviderModels({ ai, timeoutMs = modelListTimeoutMs, n
   return result;
 }
 
-/** The model the workspace writes with: its owner's pick, else the configured one (the offline writer has only its own). */
+/** Which provider a pick came from: a model id means nothing to another provider or server. */
+function modelSource(ai: AiConfig): string {
+  return `${ai.provider} ${ai.baseUrl ?? ""}`.trim();
+}
+
+/**
+ * The model the workspace writes with: its owner's pick while the provider that offered it is still the
+ * configured one, else the configured model (the offline writer has only its own).
+ */
 export async function getWorkspaceModel({ db, workspaceId, ai }: { db: Db; workspaceId: string; ai: AiConfig }): Promise<string> {
   if (ai.offline) return ai.model;
-  const row = await db.selectFrom("workspace").select("aiModel").where("id", "=", workspaceId).executeTakeFirst();
-  return row?.aiModel ?? ai.model;
+  const row = await db.selectFrom("workspace").select(["aiModel", "aiModelSource"]).where("id", "=", workspaceId).executeTakeFirst();
+  return row?.aiModel && row.aiModelSource === modelSource(ai) ? row.aiModel : ai.model;
 }
 
 export type ModelChange = { ok: true } | { ok: false; reason: "unknownModel" | "listUnavailable" };
@@ -65,7 +73,7 @@ export async function setWorkspaceModel({ db, workspaceId, ai, model }: { db: Db
   }
   await db
     .updateTable("workspace")
-    .set({ aiModel: model === ai.model ? null : model })
+    .set(model === ai.model ? { aiModel: null, aiModelSource: null } : { aiModel: model, aiModelSource: modelSource(ai) })
     .where("id", "=", workspaceId)
     .execute();
   return { ok: true };
