@@ -12,7 +12,7 @@ import type { Route } from "./+types/invite";
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "invite.meta");
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const found = await findInvitation(getServices().db, params.token);
+  const found = await findInvitation({ db: getServices().db, token: params.token });
   const user = getUser(context);
   const status = found.status;
   return data(
@@ -30,7 +30,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 export async function action({ params, context, request }: Route.ActionArgs) {
   const user = getUser(context);
   if (!user) return redirect(`/sign-in?redirectTo=${encodeURIComponent(new URL(request.url).pathname)}`);
-  const result = await acceptInvitation(getServices().db, params.token, user);
+  const result = await acceptInvitation({ db: getServices().db, token: params.token, user });
   if (result.ok) return redirect("/dashboard?notice=joined");
   return data<AcceptResult>(result, { status: result.reason === "seatLimit" ? 409 : 400 });
 }

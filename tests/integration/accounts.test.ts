@@ -197,9 +197,9 @@ describe.each(testDatabaseKinds)("accounts on %s", (kind) => {
     const { response: owner } = await signUp("sole-owner@example.com", "Sol", "Owner");
     const { response: member } = await signUp("the-member@example.com", "Tim", "Member");
     const { workspaceId } = await getActiveMembership({ db: testDb.db, user: owner.user });
-    const invite = await createInvitation(testDb.db, { workspaceId, email: "the-member@example.com", invitedBy: owner.user.id });
+    const invite = await createInvitation({ db: testDb.db, workspaceId, email: "the-member@example.com", invitedBy: owner.user.id });
     expect(invite.ok).toBe(true);
-    expect(await acceptInvitation(testDb.db, (invite as { token: string }).token, member.user)).toMatchObject({ ok: true });
+    expect(await acceptInvitation({ db: testDb.db, token: (invite as { token: string }).token, user: member.user })).toMatchObject({ ok: true });
     const headers = cookieHeader((await auth.api.signInEmail({ body: { email: "sole-owner@example.com", password }, returnHeaders: true })).headers);
     expect(await codeOf(auth.api.deleteUser({ body: { password }, headers }))).toBe("TRANSFER_OWNERSHIP_FIRST");
     expect(await deleteAccount({ db: testDb.db, config: testDb.config, auth, userId: owner.user.id })).toMatchObject({ ok: false, reason: "transferOwnership", workspaces: ["Sol Owner"] });

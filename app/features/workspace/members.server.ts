@@ -74,7 +74,7 @@ export type InviteResult = { ok: true; token: string } | { ok: false; reason: "a
  * Creates an invitation (replacing an earlier pending one for the same address) unless the address
  * is already a member or the plan has no seat left; pending invitations count as seats.
  */
-export async function createInvitation(db: Db, input: { workspaceId: string; email: string; invitedBy: string }, now = new Date()): Promise<InviteResult> {
+export async function createInvitation({ db, now = new Date(), ...input }: { db: Db; workspaceId: string; email: string; invitedBy: string; now?: Date }): Promise<InviteResult> {
   const email = input.email.trim().toLowerCase();
   return db.transaction().execute(async (trx) => {
     const member = await trx
@@ -125,7 +125,7 @@ export type InvitationLookup =
   | { status: "valid"; invitationId: string; workspaceId: string; workspaceName: string; email: string }
   | { status: "expired" | "used" | "unknown" };
 
-export async function findInvitation(db: Db, token: string, now = new Date()): Promise<InvitationLookup> {
+export async function findInvitation({ db, token, now = new Date() }: { db: Db; token: string; now?: Date }): Promise<InvitationLookup> {
   const row = await db
     .selectFrom("invitation")
     .innerJoin("workspace", "workspace.id", "invitation.workspaceId")
@@ -143,8 +143,8 @@ export type AcceptResult =
   | { ok: false; reason: "expired" | "used" | "unknown" | "wrongAccount" | "seatLimit"; email?: string };
 
 /** Joins the invited workspace as a member; the invitation is for one address and works once. */
-export async function acceptInvitation(db: Db, token: string, user: { id: string; email: string }, now = new Date()): Promise<AcceptResult> {
-  const found = await findInvitation(db, token, now);
+export async function acceptInvitation({ db, token, user, now = new Date() }: { db: Db; token: string; user: { id: string; email: string }; now?: Date }): Promise<AcceptResult> {
+  const found = await findInvitation({ db, token, now });
   if (found.status !== "valid") return { ok: false, reason: found.status };
   if (found.email !== user.email.toLowerCase()) return { ok: false, reason: "wrongAccount", email: found.email };
   return db.transaction().execute(async (trx) => {

@@ -117,7 +117,7 @@ async function sendInvite({ request, user, membership }: IntentArgs) {
   if (limited) {
     return data<Result>({ intent: "invite", fieldErrors: { email: translate(locale, limited.message, { minutes: limited.minutes }) } }, { status: 429, headers: { "Retry-After": String(limited.retryAfterSeconds) } });
   }
-  const result = await createInvitation(db, { workspaceId, email: form.email, invitedBy: user.id });
+  const result = await createInvitation({ db, workspaceId, email: form.email, invitedBy: user.id });
   if (!result.ok) {
     const message: MessageKey = result.reason === "alreadyMember" ? "workspace.error.alreadyMember" : "workspace.error.seatLimit";
     return data<Result>({ intent: "invite", fieldErrors: { email: message } }, { status: 400 });
