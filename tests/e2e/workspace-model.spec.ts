@@ -1,5 +1,6 @@
-import { expect, test, type Page } from "@playwright/test";
-import { expectNoAxeViolations, linkFromMail, signUp, uniqueEmail } from "../support/e2e.ts";
+import { type Page } from "@playwright/test";
+import { expectNoAxeViolations, linkFromMail, uniqueEmail } from "../support/e2e.ts";
+import { expect, test } from "../support/fixtures.ts";
 
 // The e2e server talks to the AI stub as an OpenAI-compatible server (playwright.config.ts): its
 // GET /v1/models lists llama3.2 (the default, AI_MODEL being unset), stub-large and stub-small.
@@ -28,9 +29,10 @@ async function stubModelsFor(productName: string): Promise<string[]> {
 }
 
 test.describe("the workspace's AI model", () => {
-  test("an owner picks a model from the provider's list with the keyboard; generations write with it and record it; an unknown model is refused next to the picker", async ({ page }) => {
-    test.slow(); // Sign-up, several saves and two generations.
-    await signUp(page, { firstName: "Mara", lastName: "Model" });
+  test("an owner picks a model from the provider's list with the keyboard; generations write with it and record it; an unknown model is refused next to the picker", async ({ page, login }) => {
+    test.slow(); // Several saves and two generations.
+    await login({ firstName: "Mara", lastName: "Model" });
+    await page.goto("/dashboard");
     const before = `Default Model Mug ${Date.now()}`;
     expect(await startEvent(page, before)).toMatchObject({ provider: "openai-compatible", model: "llama3.2" });
 
@@ -79,8 +81,8 @@ test.describe("the workspace's AI model", () => {
     await expect(page.getByText("AI model saved. New generations use llama3.2.")).toBeVisible();
   });
 
-  test("a POST without a known intent is a 400 with a message, shown as a toast, and changes nothing", async ({ page }) => {
-    await signUp(page, { firstName: "Ivo", lastName: "Intent" });
+  test("a POST without a known intent is a 400 with a message, shown as a toast, and changes nothing", async ({ page, login }) => {
+    await login({ firstName: "Ivo", lastName: "Intent" });
     await page.goto("/settings/workspace");
     const origin = new URL(page.url()).origin;
     const forms: Record<string, string>[] = [{ intent: "explode" }, { model: "stub-large" }, { intent: "" }];
@@ -97,9 +99,9 @@ test.describe("the workspace's AI model", () => {
     await expect(picker(page)).toHaveValue("llama3.2 (default)");
   });
 
-  test("a member sees the workspace's model but cannot change it", async ({ page, browser }) => {
+  test("a member sees the workspace's model but cannot change it", async ({ page, browser, login }) => {
     test.slow(); // Two accounts and an invitation.
-    await signUp(page, { firstName: "Otto", lastName: "Owner" });
+    await login({ firstName: "Otto", lastName: "Owner" });
     await page.goto("/settings/workspace");
     await picker(page).click();
     await page.getByRole("option", { name: "stub-small" }).click();
@@ -114,7 +116,7 @@ test.describe("the workspace's AI model", () => {
     const context = await browser.newContext();
     try {
       const member = await context.newPage();
-      await signUp(member, { firstName: "Mia", lastName: "Member", email: memberEmail });
+      await login({ context, firstName: "Mia", lastName: "Member", email: memberEmail });
       await member.goto(link);
       await member.getByRole("button", { name: /^Join / }).click();
       await expect(member).toHaveURL(/\/dashboard/);
