@@ -124,8 +124,8 @@ export const test = base.extend<
       await context.addCookies(signedIn.setCookies.map((setCookie) => cookieFromSetCookie(setCookie, url)));
       return { id: signedIn.userId, ...user };
     });
-    // Newest first, so a member leaves before the owner whose workspace they joined; a refusal
-    // (an owner whose workspace gained members through the UI) leaves that user in the throwaway database.
+    // Newest first: a member's account goes before that of the owner whose workspace they joined. A refusal
+    // (an owner whose workspace still has members who joined through the UI) leaves that user in the throwaway database.
     const { deleteAccount } = await import("#app/features/auth/account-deletion.server.ts");
     const { db, config } = e2eBackend.services;
     for (const userId of created.reverse()) await deleteAccount({ db, config, auth: e2eBackend.auth, userId });
