@@ -2,28 +2,10 @@
 // and a body of exactly {error, code, requestId, fieldErrors?}, whichever layer answers (Node's parser,
 // Express guards, the outputs router, React Router resource routes).
 import net from "node:net";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "#tests/support/fixtures.ts";
 import { endTrialOf } from "../support/e2e-db.ts";
-import { testPassword, uniqueEmail } from "../support/e2e.ts";
 
 const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
-
-/** Signs up through the sign-up form's action and returns the session cookie. */
-async function signUpOverHttp(): Promise<{ email: string; cookie: string }> {
-  const email = uniqueEmail("errors");
-  const response = await fetch(`${baseURL}/sign-up`, {
-    method: "POST",
-    headers: { origin: baseURL },
-    body: new URLSearchParams({ firstName: "Erin", lastName: "Rors", email, password: testPassword }),
-    redirect: "manual",
-  });
-  expect(response.status).toBe(302);
-  const cookie = response.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
-  return { email, cookie };
-}
 
 function call(path: string, { method = "GET", cookie, body, headers = {} }: { method?: string; cookie?: string; body?: BodyInit; headers?: Record<string, string> } = {}) {
   return fetch(`${baseURL}${path}`, { method, body, redirect: "manual", headers: { ...(cookie ? { cookie } : {}), ...headers } });
@@ -57,7 +39,7 @@ function raw(request: string): Promise<string> {
 }
 
 test.describe("every JSON error has one shape", () => {
-  test("POST /api/generations", async () => {
+  test("POST /api/generations", async ({ login }) => {
     await expectApiError(await call("/api/generations", { method: "POST", ...json({ templateId: "description", inputs: {} }) }), 401, "SIGNED_OUT");
     const get = await call("/api/generations");
     await expectApiError(get, 405, "METHOD_NOT_ALLOWED");
@@ -65,7 +47,7 @@ test.describe("every JSON error has one shape", () => {
     await expectApiError(await call("/api/generations", { method: "POST", ...json("{}"), headers: { ...json("").headers, origin: "https://evil.example" } }), 403, "CROSS_SITE_REQUEST");
     await expectApiError(await call("/api/generations", { method: "POST", ...json({ templateId: "description", inputs: { productName: "x".repeat(1_100_000) } }) }), 413, "PAYLOAD_TOO_LARGE");
 
-    const { email, cookie } = await signUpOverHttp();
+    const { email, cookie } = await login();
     const put = await call("/api/generations", { method: "PUT", cookie, ...json({}) });
     await expectApiError(put, 405, "METHOD_NOT_ALLOWED");
     expect(put.headers.get("allow")).toBe("POST");
@@ -87,10 +69,10 @@ test.describe("every JSON error has one shape", () => {
     expect(Number(last!.headers.get("retry-after"))).toBeGreaterThan(0);
   });
 
-  test("the outputs API", async () => {
+  test("the outputs API", async ({ login }) => {
     await expectApiError(await call("/api/outputs"), 401, "SIGNED_OUT");
     await expectApiError(await call("/api/outputs/some-id", { method: "PATCH", ...json({ favorite: true }) }), 401, "SIGNED_OUT");
-    const { cookie } = await signUpOverHttp();
+    const { cookie } = await login();
     const put = await call("/api/outputs", { method: "PUT", cookie });
     await expectApiError(put, 405, "METHOD_NOT_ALLOWED");
     expect(put.headers.get("allow")).toBe("GET, HEAD");

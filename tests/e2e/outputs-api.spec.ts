@@ -1,30 +1,11 @@
 // The saved-outputs JSON API over real HTTP, as Express serves it ahead of React Router
 // (docs/decisions/011): sessions, status codes, bodies and headers as a client sees them.
 import { request as httpRequest } from "node:http";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "#tests/support/fixtures.ts";
 import { insertOutputsFor, setSessionExpiryOf } from "../support/e2e-db.ts";
-import { testPassword, uniqueEmail } from "../support/e2e.ts";
 
 const day = 86_400_000;
 const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
-
-/** Signs up through the sign-up form's action, as a browser without JavaScript would. */
-async function signUpOverHttp(): Promise<{ email: string; cookie: string }> {
-  const email = uniqueEmail("api");
-  const response = await fetch(`${baseURL}/sign-up`, {
-    method: "POST",
-    headers: { origin: baseURL },
-    body: new URLSearchParams({ firstName: "Api", lastName: "Seller", email, password: testPassword }),
-    redirect: "manual",
-  });
-  expect(response.status).toBe(302);
-  const cookie = response.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
-  expect(cookie).toContain("session_token=");
-  return { email, cookie };
-}
 
 const api = (path: string, cookie: string | null, init: RequestInit = {}) =>
   fetch(`${baseURL}${path}`, { ...init, headers: { ...(cookie ? { cookie } : {}), origin: baseURL, ...(init.headers as Record<string, string>) } });
@@ -42,9 +23,9 @@ test.describe("outputs API over HTTP", () => {
     expect(spanish.error).not.toBe(body.error);
   });
 
-  test("lists, reads, edits, deletes and restores a user's outputs; never another user's", async () => {
-    const ada = await signUpOverHttp();
-    const bob = await signUpOverHttp();
+  test("lists, reads, edits, deletes and restores a user's outputs; never another user's", async ({ login }) => {
+    const ada = await login();
+    const bob = await login();
     const [older, newer] = insertOutputsFor(ada.email, [{ content: "Older bamboo board copy" }, { content: "Newer steel bottle copy", favorite: true }]);
     const [bobs] = insertOutputsFor(bob.email, [{ content: "Bob's private copy" }]);
 
@@ -110,8 +91,8 @@ test.describe("outputs API over HTTP", () => {
     expect((await (await api(`/api/outputs/${bobs}`, bob.cookie)).json()).output.favorite).toBe(false);
   });
 
-  test("refuses a cross-site change with 403", async () => {
-    const ada = await signUpOverHttp();
+  test("refuses a cross-site change with 403", async ({ login }) => {
+    const ada = await login();
     const [id] = insertOutputsFor(ada.email, [{ content: "Copy" }]);
     const response = await api(`/api/outputs/${id}`, ada.cookie, { method: "DELETE", headers: { origin: "https://evil.example" } });
     expect(response.status).toBe(403);
@@ -119,8 +100,8 @@ test.describe("outputs API over HTTP", () => {
     expect((await api(`/api/outputs/${id}`, ada.cookie)).status).toBe(200);
   });
 
-  test("refuses an oversized body with 413, even one sent in chunks with no length", async () => {
-    const ada = await signUpOverHttp();
+  test("refuses an oversized body with 413, even one sent in chunks with no length", async ({ login }) => {
+    const ada = await login();
     const [id] = insertOutputsFor(ada.email, [{ content: "Copy" }]);
     const big = JSON.stringify({ content: "x".repeat(100_000) });
     const chunked = new ReadableStream<Uint8Array>({
@@ -137,8 +118,8 @@ test.describe("outputs API over HTTP", () => {
     expect((await (await api(`/api/outputs/${id}`, ada.cookie)).json()).output.content).toBe("Copy");
   });
 
-  test("refuses a session on the very next request after sign-out, and a tampered cookie", async () => {
-    const ada = await signUpOverHttp();
+  test("refuses a session on the very next request after sign-out, and a tampered cookie", async ({ login }) => {
+    const ada = await login();
     expect((await api("/api/outputs", ada.cookie)).status).toBe(200);
     const tampered = ada.cookie.replace(/session_token=([^.;]+)\.([^;]+)/, (_m, token: string) => `session_token=${token}.${encodeURIComponent("A".repeat(43) + "=")}`);
     expect(tampered).not.toBe(ada.cookie);
@@ -147,8 +128,8 @@ test.describe("outputs API over HTTP", () => {
     expect((await api("/api/outputs", ada.cookie)).status).toBe(401);
   });
 
-  test("extends a session that is due for its daily refresh and re-sets the cookie", async () => {
-    const ada = await signUpOverHttp();
+  test("extends a session that is due for its daily refresh and re-sets the cookie", async ({ login }) => {
+    const ada = await login();
     // 30-day sessions (sessionDays) made a day and a minute ago.
     setSessionExpiryOf(ada.email, new Date(Date.now() + 29 * day - 60_000));
     const response = await api("/api/outputs", ada.cookie);

@@ -11,7 +11,6 @@ import { testPassword, uniqueEmail } from "./e2e.ts";
 // run (clean names, a personal workspace), and the session cookie Better Auth signs goes into the browser.
 // Tests whose subject is the sign-up form keep signUp(page) from e2e.ts.
 
-
 /** A server a test started itself (tests/support/server-process.ts): its URL and data folder. */
 export interface OwnServer {
   url: string;
@@ -31,6 +30,8 @@ export interface LoginOptions {
 
 export interface LoggedInUser {
   id: string;
+  /** The session as a Cookie request header, for HTTP tests that call the server with fetch. */
+  cookie: string;
   email: string;
   password: string;
   firstName: string;
@@ -61,7 +62,7 @@ function ownServerEnv(server: OwnServer): Record<string, string> {
 }
 
 /** Signs a user up through Better Auth's server API, as the sign-up form's action does; returns the user and the cookies it set. */
-async function createSignedInUser({ auth }: Backend, { firstName, lastName, email, password }: Omit<LoggedInUser, "id">) {
+async function createSignedInUser({ auth }: Backend, { firstName, lastName, email, password }: Omit<LoggedInUser, "id" | "cookie">) {
   const { joinName } = await import("#app/features/auth/names.ts");
   const { headers, response } = await auth.api.signUpEmail({
     body: { name: joinName(firstName, lastName), firstName, lastName, email, password },
@@ -122,7 +123,8 @@ export const test = base.extend<
       }
       const url = server?.url ?? e2eBackend.services.config.publicUrl;
       await context.addCookies(signedIn.setCookies.map((setCookie) => cookieFromSetCookie(setCookie, url)));
-      return { id: signedIn.userId, ...user };
+      const cookie = signedIn.setCookies.map((setCookie) => setCookie.split(";")[0]).join("; ");
+      return { id: signedIn.userId, cookie, ...user };
     });
     // Newest first: a member's account goes before that of the owner whose workspace they joined. A refusal
     // (an owner whose workspace still has members who joined through the UI) leaves that user in the throwaway database.
