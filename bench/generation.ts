@@ -7,6 +7,7 @@ import { performance } from "node:perf_hooks";
 import { readGenerationStream, type GenerationEvent } from "#app/features/generate/generation-events.ts";
 import { startAiStub } from "#tests/support/ai-stub-server.ts";
 import { startServer, type ServerProcess } from "#tests/support/server-process.ts";
+import { signInOn } from "#tests/support/users.ts";
 
 export interface GenerationFigures {
   firstTextMs: number[];
@@ -29,17 +30,8 @@ function median(values: number[]): number {
 }
 
 async function signUp(server: ServerProcess, label: string): Promise<string> {
-  const email = `bench-${label}-${Date.now()}@example.com`;
-  const response = await fetch(`${server.url}/api/auth/sign-up/email`, {
-    method: "POST",
-    headers: { "content-type": "application/json", origin: server.url },
-    body: JSON.stringify({ email, password: "bench-password-2026", name: `Bench ${label}`, firstName: "Bench", lastName: label }),
-  });
-  if (!response.ok) throw new Error(`sign-up failed: ${response.status} ${await response.text()}`);
-  return response.headers
-    .getSetCookie()
-    .map((cookie) => cookie.split(";")[0])
-    .join("; ");
+  const { cookie } = await signInOn(server, { firstName: "Bench", lastName: label, email: `bench-${label}-${Date.now()}@example.com`, password: "bench-password-2026" });
+  return cookie;
 }
 
 function generate(server: ServerProcess, cookie: string, onEvent: (event: GenerationEvent) => void = () => undefined) {

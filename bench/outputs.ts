@@ -12,9 +12,11 @@ import SQLite from "better-sqlite3";
 import { Kysely, PostgresDialect, SqliteDialect, sql, type CompiledQuery } from "kysely";
 import pg from "pg";
 import { listOutputs, saveOutputs, type NewOutput, type OutputFilter } from "#app/features/outputs/outputs.server.ts";
+import { getActiveMembership } from "#app/features/workspace/workspaces.server.ts";
 import type { Database } from "#server/db/schema.ts";
 import { createTestDb, testDatabaseKinds, type TestDatabaseKind } from "#tests/support/test-db.ts";
 import { startServer } from "#tests/support/server-process.ts";
+import { signInOn } from "#tests/support/users.ts";
 
 const bigUserOutputs = 100_000;
 const otherUsers = 99;
@@ -76,21 +78,6 @@ function contentFor(n: number): string {
 
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]!;
-}
-
-async function signUp(baseUrl: string): Promise<{ cookie: string; email: string }> {
-  const email = `bench-outputs-${Date.now()}@example.com`;
-  const response = await fetch(`${baseUrl}/api/auth/sign-up/email`, {
-    method: "POST",
-    headers: { "content-type": "application/json", origin: baseUrl },
-    body: JSON.stringify({ email, password: "bench-password-2026", name: "Bench Seller", firstName: "Bench", lastName: "Seller" }),
-  });
-  if (!response.ok) throw new Error(`sign-up failed: ${response.status} ${await response.text()}`);
-  const cookie = response.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
-  return { cookie, email };
 }
 
 /** A second connection that records every query it runs, so the plan of exactly what listOutputs sent can be asked for. */
@@ -214,9 +201,11 @@ export async function runOutputsBench(kind: TestDatabaseKind): Promise<OutputsFi
   const testDb = await createTestDb(kind);
   const server = await startServer({ DATABASE_URL: testDb.url });
   try {
-    const { cookie, email } = await signUp(server.url);
+    const email = `bench-outputs-${Date.now()}@example.com`;
+    const { id, cookie } = await signInOn({ ...server, databaseUrl: testDb.url }, { firstName: "Bench", lastName: "Seller", email, password: "bench-password-2026" });
     const db = testDb.db;
-    const user = await db.selectFrom("user").innerJoin("member", "member.userId", "user.id").select(["user.id", "member.workspaceId"]).where("user.email", "=", email).executeTakeFirstOrThrow();
+    const { workspaceId } = await getActiveMembership({ db, user: { id, name: "Bench Seller", email } });
+    const user = { id, workspaceId };
     const seedStarted = performance.now();
     await seed(db, kind, user.id, user.workspaceId);
     const seedSeconds = (performance.now() - seedStarted) / 1000;

@@ -1,10 +1,9 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { test as base, type BrowserContext, type Cookie } from "@playwright/test";
-import type { Auth } from "#app/features/auth/auth.server.ts";
-import type { Services } from "#server/services.server.ts";
 import { e2eServerEnv } from "./e2e-env.ts";
 import { testPassword, uniqueEmail } from "./e2e.ts";
+import { createSignedInUser, openBackend, serverEnv, type Backend } from "./users.ts";
 
 // A signed-in user without the sign-up form (as the Epic Stack's `login` fixture does): the user is
 // created through Better Auth's server API with the server's own config and database, so the same hooks
@@ -36,39 +35,6 @@ export interface LoggedInUser {
   password: string;
   firstName: string;
   lastName: string;
-}
-
-interface Backend {
-  services: Services;
-  auth: Auth;
-}
-
-/** Better Auth and the services it needs, configured exactly as the server with this environment. */
-async function openBackend(env: Record<string, string>): Promise<Backend> {
-  const [{ buildConfig }, { createServices }, { getAuth }] = await Promise.all([
-    import("#server/config.server.ts"),
-    import("#server/services.server.ts"),
-    import("#app/features/auth/auth.server.ts"),
-  ]);
-  const services = createServices(buildConfig(env));
-  return { services, auth: getAuth(services) };
-}
-
-/** The environment that points our config at a server started by startServer (its database file is db.sqlite there). */
-function ownServerEnv(server: OwnServer): Record<string, string> {
-  const database = path.join(server.dataDir, "db.sqlite");
-  if (!existsSync(database)) throw new Error(`login: no database at ${database}; start the server (and wait until it is ready) first`);
-  return { NODE_ENV: "production", LOG_LEVEL: "warn", PUBLIC_URL: server.url, DATA_DIR: server.dataDir, DATABASE_URL: `file:${database}` };
-}
-
-/** Signs a user up through Better Auth's server API, as the sign-up form's action does; returns the user and the cookies it set. */
-async function createSignedInUser({ auth }: Backend, { firstName, lastName, email, password }: Omit<LoggedInUser, "id" | "cookie">) {
-  const { joinName } = await import("#app/features/auth/names.ts");
-  const { headers, response } = await auth.api.signUpEmail({
-    body: { name: joinName(firstName, lastName), firstName, lastName, email, password },
-    returnHeaders: true,
-  });
-  return { userId: response.user.id, setCookies: headers.getSetCookie() };
 }
 
 /** A Set-Cookie header as Playwright's addCookies takes it, for the server at `url`. */
@@ -115,16 +81,16 @@ export const test = base.extend<
       let signedIn: Awaited<ReturnType<typeof createSignedInUser>>;
       if (server) {
         // A test's own server is thrown away with its data folder: nothing to clean up, and no connection kept open.
-        const backend = await openBackend(ownServerEnv(server));
+        if (!existsSync(path.join(server.dataDir, "db.sqlite"))) throw new Error(`login: no database in ${server.dataDir}; start the server (and wait until it is ready) first`);
+        const backend = await openBackend(serverEnv(server));
         signedIn = await createSignedInUser(backend, user).finally(() => backend.services.db.destroy());
       } else {
         signedIn = await createSignedInUser(e2eBackend, user);
-        created.push(signedIn.userId);
+        created.push(signedIn.id);
       }
       const url = server?.url ?? e2eBackend.services.config.publicUrl;
       await context.addCookies(signedIn.setCookies.map((setCookie) => cookieFromSetCookie(setCookie, url)));
-      const cookie = signedIn.setCookies.map((setCookie) => setCookie.split(";")[0]).join("; ");
-      return { id: signedIn.userId, cookie, ...user };
+      return { id: signedIn.id, cookie: signedIn.cookie, ...user };
     });
     // Newest first: a member's account goes before that of the owner whose workspace they joined. A refusal
     // (an owner whose workspace still has members who joined through the UI) leaves that user in the throwaway database.
