@@ -12,7 +12,7 @@ import SQLite from "better-sqlite3";
 import { Kysely, PostgresDialect, SqliteDialect, sql, type CompiledQuery } from "kysely";
 import pg from "pg";
 import { listOutputs, saveOutputs, type NewOutput, type OutputFilter } from "#app/features/outputs/outputs.server.ts";
-import { getActiveMembership } from "#app/features/workspace/workspaces.server.ts";
+import { createWorkspace, getActiveMembership } from "#app/features/workspace/workspaces.server.ts";
 import type { Database } from "#server/db/schema.ts";
 import { createTestDb, testDatabaseKinds, type TestDatabaseKind } from "#tests/support/test-db.ts";
 import { startServer } from "#tests/support/server-process.ts";
@@ -104,8 +104,8 @@ function openRecordingDb(kind: TestDatabaseKind, url: string) {
 
 async function seed(db: Kysely<Database>, kind: TestDatabaseKind, bigUserId: string, bigWorkspaceId: string): Promise<void> {
   const now = new Date().toISOString();
-  const workspaceId = randomUUID();
-  await db.insertInto("workspace").values({ id: workspaceId, name: "Bench shops", website: null, billingEmail: null, trialEndsAt: now, periodStart: now }).execute();
+  const workspaceId = await createWorkspace({ db, name: "Bench shops" });
+  // 99 more users as plain rows: Better Auth owns the user table, and hashing 99 passwords would be most of the seed.
   const users = Array.from({ length: otherUsers }, (_, i) => ({ id: `bench-user-${i}-${randomUUID()}`, i }));
   await db
     .insertInto("user")

@@ -1,12 +1,12 @@
 // The word ledger on SQLite and (with TEST_DATABASE_URL) PostgreSQL: reserve, settle, refund, periods,
 // plan changes, bonus words, and 50 concurrent reservations and generations that never overdraw a balance.
-import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { getWorkspaceBilling, grantBonusWords, ledgerTotal, releaseCredits, reserveCredits, settleCredits, type CreditOptions } from "#app/features/billing/credits.server.ts";
+import { getWorkspaceBilling, grantBonusWords, getLedgerTotal, releaseCredits, reserveCredits, settleCredits, type CreditOptions } from "#app/features/billing/credits.server.ts";
 import { recoverInterruptedGenerations } from "#app/features/billing/generation-credits.server.ts";
 import { getDailyUsage } from "#app/features/billing/usage.server.ts";
 import { readGenerationStream, type GenerationEvent } from "#app/features/generate/generation-events.ts";
 import { handleGenerationPost } from "#app/features/generate/generation-request.server.ts";
+import { completeGeneration, createGeneration } from "#app/features/generate/generation.server.ts";
 import { createWriter } from "#server/ai/writer.server.ts";
 import { createAuth } from "#app/features/auth/auth.server.ts";
 import { createWorkspace, getActiveMembership } from "#app/features/workspace/workspaces.server.ts";
@@ -43,7 +43,7 @@ describe.each(testDatabaseKinds)("credits on %s", (kind) => {
   const ledger = (workspaceId: string) => db.selectFrom("credit_ledger").select(["delta", "reason"]).where("workspaceId", "=", workspaceId).orderBy("id").execute();
   async function expectLedgerMatches(workspaceId: string, options: CreditOptions = {}) {
     const { balance } = await getWorkspaceBilling({ db, workspaceId, ...options });
-    expect(await ledgerTotal({ db, workspaceId })).toBe(balance.available);
+    expect(await getLedgerTotal({ db, workspaceId })).toBe(balance.available);
     expect(balance.available).toBeGreaterThanOrEqual(0);
     return balance;
   }
@@ -63,10 +63,9 @@ describe.each(testDatabaseKinds)("credits on %s", (kind) => {
     const id = await newWorkspace();
     const auth = createAuth({ config: testDb.config, db, mailer: testDb.mailer });
     const { user } = await auth.api.signUpEmail({ body: { name: "Old Timer", firstName: "Old", lastName: "Timer", email: `old-${kind}@example.com`, password: "correct horse battery" } });
-    await db
-      .insertInto("generation")
-      .values({ id: randomUUID(), userId: user.id, workspaceId: id, templateId: "description", inputs: "{}", count: 1, provider: "offline", model: "m", status: "succeeded", words: 340, inputTokens: null, outputTokens: null, latencyMs: null, error: null, requestId: null, createdAt: new Date().toISOString(), finishedAt: null })
-      .execute();
+    // Written and completed without a reservation, as generations were before the ledger.
+    const generationId = await createGeneration({ db, userId: user.id, workspaceId: id, templateId: "description", inputs: {}, count: 1, provider: "offline", model: "m" });
+    await completeGeneration({ db, id: generationId, words: 340 });
     const balance = await expectLedgerMatches(id);
     expect(balance).toMatchObject({ available: 1660, used: 340 });
     expect(await ledger(id)).toEqual([
@@ -146,7 +145,7 @@ describe.each(testDatabaseKinds)("credits on %s", (kind) => {
     const next = await getWorkspaceBilling({ db, workspaceId: id, ...march });
     expect(next.balance).toMatchObject({ allowance: 5000, bonus: 500, used: 0, available: 5500, periodStart: "2026-02-28T10:00:00.000Z", periodEnd: "2026-03-31T10:00:00.000Z" });
     expect(next.plan).toMatchObject({ renewsAt: "2026-03-31T10:00:00.000Z" });
-    expect(await ledgerTotal({ db, workspaceId: id })).toBe(5500);
+    expect(await getLedgerTotal({ db, workspaceId: id })).toBe(5500);
   });
 
   it("steps yearly plans by twelve months", async () => {
@@ -196,12 +195,8 @@ describe.each(testDatabaseKinds)("credits on %s", (kind) => {
     const oldPeriodWorkspace = await newWorkspace({ plan: "starter", start: new Date(now - 70 * day) });
     /** A generation started `minutesAgo` whose words were reserved at that time, as runGeneration does. */
     async function runningGeneration(workspace: string, minutesAgo: number, words = 400) {
-      const id = randomUUID();
       const startedAt = new Date(now - minutesAgo * 60_000);
-      await db
-        .insertInto("generation")
-        .values({ id, userId: user.id, workspaceId: workspace, templateId: "description", inputs: "{}", count: 2, provider: "offline", model: "m", status: "running", inputTokens: null, outputTokens: null, latencyMs: null, error: null, requestId: null, createdAt: startedAt.toISOString(), finishedAt: null })
-        .execute();
+      const id = await createGeneration({ db, userId: user.id, workspaceId: workspace, templateId: "description", inputs: {}, count: 2, provider: "offline", model: "m", createdAt: startedAt });
       const reservation = await reserveCredits({ db, workspaceId: workspace, words, now: startedAt });
       if (!reservation.ok) throw new Error("reservation refused");
       await db.updateTable("credit_ledger").set({ generationId: id }).where("id", "=", reservation.ledgerId).execute();
@@ -235,11 +230,13 @@ describe.each(testDatabaseKinds)("credits on %s", (kind) => {
     const auth = createAuth({ config: testDb.config, db, mailer: testDb.mailer });
     const { user } = await auth.api.signUpEmail({ body: { name: "Zoe Zone", firstName: "Zoe", lastName: "Zone", email: `zone-${kind}@example.com`, password: "correct horse battery" } });
     const workspaceId = await newWorkspace({ plan: "pro", start: new Date("2026-02-01T00:00:00Z") });
-    const generated = (createdAt: string, templateId: string, words: number) => ({ id: randomUUID(), userId: user.id, workspaceId, templateId, inputs: "{}", count: 1, provider: "offline", model: "m", status: "succeeded" as const, words, inputTokens: null, outputTokens: null, latencyMs: null, error: null, requestId: null, createdAt, finishedAt: createdAt });
-    await db
-      .insertInto("generation")
-      .values([generated("2026-03-01T02:00:00.000Z", "description", 100), generated("2026-03-01T10:00:00.000Z", "description", 40), generated("2026-03-01T11:00:00.000Z", "review", 7)])
-      .execute();
+    const generated = async (at: string, templateId: string, words: number) => {
+      const id = await createGeneration({ db, userId: user.id, workspaceId, templateId, inputs: {}, count: 1, provider: "offline", model: "m", createdAt: new Date(at) });
+      await completeGeneration({ db, id, words, finishedAt: new Date(at) });
+    };
+    await generated("2026-03-01T02:00:00.000Z", "description", 100);
+    await generated("2026-03-01T10:00:00.000Z", "description", 40);
+    await generated("2026-03-01T11:00:00.000Z", "review", 7);
     const since = "2026-02-01T00:00:00.000Z";
     expect(await getDailyUsage({ db, workspaceId, since })).toEqual([
       { day: "2026-03-01", templateId: "description", words: 140 },

@@ -1,7 +1,7 @@
 // Payments against a local stand-in for Stripe's API (real HTTP, through the stripe library's host/port/protocol
 // options), and webhooks signed with the library's test-header helper, on SQLite and PostgreSQL.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { getWorkspaceBilling, ledgerTotal, reserveCredits } from "#app/features/billing/credits.server.ts";
+import { getWorkspaceBilling, getLedgerTotal, reserveCredits } from "#app/features/billing/credits.server.ts";
 import { cancelSubscriptionsOf, createPortalSession, getWorkspacePayments, openBillingPortal, setCancelAtPeriodEnd, startCheckout } from "#app/features/billing/stripe.server.ts";
 import { handleStripeWebhook } from "#app/features/billing/stripe-webhook.server.ts";
 import { createAuth } from "#app/features/auth/auth.server.ts";
@@ -178,10 +178,10 @@ describe.each(testDatabaseKinds)("Stripe on %s", (kind) => {
       { reason: "expire", delta: -5000 },
       { reason: "period", delta: 20_000 },
     ]);
-    expect(await ledgerTotal({ db: testDb.db, workspaceId })).toBe(20_000);
+    expect(await getLedgerTotal({ db: testDb.db, workspaceId })).toBe(20_000);
     // The same invoice again under another event id, or an older one: periods only move forward.
     expect(await (await deliver(signedEvent(webhookSecret, "invoice.paid", invoice))).json()).toEqual({ received: true, outcome: "ignored" });
-    expect(await ledgerTotal({ db: testDb.db, workspaceId })).toBe(20_000);
+    expect(await getLedgerTotal({ db: testDb.db, workspaceId })).toBe(20_000);
   });
 
   it("follows subscription updates: plan switches, cancel at period end, failed payments, and ignores older events", async () => {

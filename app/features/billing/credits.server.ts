@@ -360,7 +360,7 @@ export async function grantBonusWords({ db, workspaceId, words, ...options }: { 
 }
 
 /** The sum of a workspace's ledger: always equal to its available balance. */
-export async function ledgerTotal({ db, workspaceId }: { db: Executor; workspaceId: string }): Promise<number> {
+export async function getLedgerTotal({ db, workspaceId }: { db: Executor; workspaceId: string }): Promise<number> {
   const { total } = await db.selectFrom("credit_ledger").select(sql<number>`coalesce(sum(delta), 0)`.as("total")).where("workspaceId", "=", workspaceId).executeTakeFirstOrThrow();
   return Number(total);
 }

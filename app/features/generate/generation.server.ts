@@ -69,6 +69,67 @@ export type GenerationOutcome =
   | { status: "succeeded"; generationId: string; outputs: SavedOutput[] }
   | { status: "failed" | "cancelled"; generationId: string; code: GenerationErrorCode };
 
+/** Records a generation as running, before its provider is called. */
+export async function createGeneration({
+  db,
+  id = randomUUID(),
+  userId,
+  workspaceId,
+  templateId,
+  inputs,
+  count,
+  provider,
+  model,
+  requestId = null,
+  createdAt = new Date(),
+}: {
+  db: Db;
+  id?: string;
+  userId: string;
+  workspaceId: string;
+  templateId: string;
+  inputs: TemplateInputs;
+  count: number;
+  provider: string;
+  model: string;
+  requestId?: string | null;
+  createdAt?: Date;
+}): Promise<string> {
+  await db
+    .insertInto("generation")
+    .values({ id, userId, workspaceId, templateId, inputs: JSON.stringify(inputs), count, provider, model, status: "running", inputTokens: null, outputTokens: null, latencyMs: null, error: null, requestId, createdAt: createdAt.toISOString(), finishedAt: null })
+    .execute();
+  return id;
+}
+
+/**
+ * Marks a generation succeeded with its words and usage. `wasRunning` is false when the crash sweep had
+ * closed it meanwhile (its reservation already given back); it is marked succeeded all the same.
+ */
+export async function completeGeneration({
+  db,
+  id,
+  words,
+  inputTokens = null,
+  outputTokens = null,
+  latencyMs = null,
+  finishedAt = new Date(),
+}: {
+  db: Db;
+  id: string;
+  words: number;
+  inputTokens?: number | null;
+  outputTokens?: number | null;
+  latencyMs?: number | null;
+  finishedAt?: Date;
+}): Promise<{ wasRunning: boolean }> {
+  const succeeded = { status: "succeeded" as const, words, inputTokens, outputTokens, latencyMs, finishedAt: finishedAt.toISOString(), error: null };
+  const { numUpdatedRows } = await db.updateTable("generation").set(succeeded).where("id", "=", id).where("status", "=", "running").executeTakeFirst();
+  if (numUpdatedRows > 0n) return { wasRunning: true };
+  await db.updateTable("generation").set(succeeded).where("id", "=", id).execute();
+  return { wasRunning: false };
+}
+
 /**
  * Records a generation (status running), streams its events, and either saves every output with the
  * generation's result in one transaction, or marks it failed/cancelled and saves nothing.
@@ -89,27 +150,7 @@ export async function runGeneration(options: RunGenerationOptions): Promise<Gene
     outputs: outputCount(template, count),
     requestId,
   };
-  await db
-    .insertInto("generation")
-    .values({
-      id: generationId,
-      userId: user.id,
-      workspaceId,
-      templateId: template.id,
-      inputs: JSON.stringify(inputs),
-      count,
-      provider: writer.provider,
-      model: writer.model,
-      status: "running",
-      inputTokens: null,
-      outputTokens: null,
-      latencyMs: null,
-      error: null,
-      requestId,
-      createdAt: new Date().toISOString(),
-      finishedAt: null,
-    })
-    .execute();
+  await createGeneration({ db, id: generationId, userId: user.id, workspaceId, templateId: template.id, inputs, count, provider: writer.provider, model: writer.model, requestId });
   emit({ type: "start", generationId, count: context.outputs, provider: writer.provider, model: writer.model, offline: writer.offline });
   const log = logger.child({ requestId, generationId, templateId: template.id, provider: writer.provider, model: writer.model });
 
@@ -142,12 +183,9 @@ export async function runGeneration(options: RunGenerationOptions): Promise<Gene
         db: trx,
         outputs: saved.map(({ id, content, createdAt }) => ({ id, userId: user.id, workspaceId, generationId, templateId: template.id, content, inputs, createdAt })),
       });
-      const succeeded = { status: "succeeded" as const, words, inputTokens: result.inputTokens, outputTokens: result.outputTokens, latencyMs, finishedAt: finishedAt.toISOString(), error: null };
-      const { numUpdatedRows } = await trx.updateTable("generation").set(succeeded).where("id", "=", generationId).where("status", "=", "running").executeTakeFirst();
+      const { wasRunning } = await completeGeneration({ db: trx, id: generationId, words, inputTokens: result.inputTokens, outputTokens: result.outputTokens, latencyMs, finishedAt });
       // Closed as interrupted meanwhile (it outlived the crash sweep): the outputs are kept all the same.
-      const reservationReleased = numUpdatedRows === 0n;
-      if (reservationReleased) await trx.updateTable("generation").set(succeeded).where("id", "=", generationId).execute();
-      await hooks.settle?.(trx, context, { words, reservationReleased });
+      await hooks.settle?.(trx, context, { words, reservationReleased: !wasRunning });
     });
     log.info({ outputs: saved.length, words, latencyMs, calls: result.calls, inputTokens: result.inputTokens, outputTokens: result.outputTokens }, "generation succeeded");
     emit({ type: "done", generationId, outputs: saved });

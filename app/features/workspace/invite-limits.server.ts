@@ -15,7 +15,7 @@ export interface InviteRefusal {
 }
 
 /** Counts one invite against each limit; the first limit that is used up says when to try again. */
-export async function consumeInviteAllowance(limiter: RateLimiter, { workspaceId, email }: { workspaceId: string; email: string }): Promise<InviteRefusal | null> {
+export async function consumeInviteAllowance({ limiter, workspaceId, email }: { limiter: RateLimiter; workspaceId: string; email: string }): Promise<InviteRefusal | null> {
   const address = email.trim().toLowerCase();
   const checks: [string, RateLimitRule, MessageKey][] = [
     [`invite:workspace:${workspaceId}`, inviteLimits.perWorkspace, "workspace.error.inviteWorkspaceLimit"],

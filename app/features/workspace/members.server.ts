@@ -20,14 +20,6 @@ export interface PendingInvitation {
   expiresAt: string;
 }
 
-export interface WorkspaceDetails {
-  id: string;
-  name: string;
-  website: string | null;
-  billingEmail: string | null;
-  plan: WorkspacePlan;
-}
-
 function hashToken(token: string): string {
   return createHash("sha256").update(token).digest("hex");
 }
@@ -35,14 +27,6 @@ function hashToken(token: string): string {
 /** Seats a plan allows; a trial may invite like the paid plans with unlimited users. */
 export function seatLimit(plan: WorkspacePlan): number | null {
   return plan === "trial" || plan === "none" ? null : getPlan(plan).maxUsers;
-}
-
-export async function getWorkspaceById({ db, workspaceId }: { db: Db; workspaceId: string }): Promise<WorkspaceDetails> {
-  return db.selectFrom("workspace").select(["id", "name", "website", "billingEmail", "plan"]).where("id", "=", workspaceId).executeTakeFirstOrThrow();
-}
-
-export async function updateWorkspaceDetails({ db, workspaceId, name, website, billingEmail }: { db: Db; workspaceId: string; name: string; website: string | null; billingEmail: string | null }): Promise<void> {
-  await db.updateTable("workspace").set({ name, website, billingEmail }).where("id", "=", workspaceId).execute();
 }
 
 export async function listMembers({ db, workspaceId }: { db: Db; workspaceId: string }): Promise<MemberRow[]> {

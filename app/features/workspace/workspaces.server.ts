@@ -6,6 +6,22 @@ import type { WorkspacePlan } from "#server/db/schema.ts";
 /** The same limit the workspace settings form applies. */
 export const maxWorkspaceNameLength = 120;
 
+export interface WorkspaceDetails {
+  id: string;
+  name: string;
+  website: string | null;
+  billingEmail: string | null;
+  plan: WorkspacePlan;
+}
+
+export async function getWorkspaceById({ db, workspaceId }: { db: Db; workspaceId: string }): Promise<WorkspaceDetails> {
+  return db.selectFrom("workspace").select(["id", "name", "website", "billingEmail", "plan"]).where("id", "=", workspaceId).executeTakeFirstOrThrow();
+}
+
+export async function updateWorkspaceDetails({ db, workspaceId, name, website, billingEmail }: { db: Db; workspaceId: string; name: string; website: string | null; billingEmail: string | null }): Promise<void> {
+  await db.updateTable("workspace").set({ name, website, billingEmail }).where("id", "=", workspaceId).execute();
+}
+
 /** A new workspace, on a trial that starts `now` unless a plan is given. Returns its id. */
 export async function createWorkspace({
   db,

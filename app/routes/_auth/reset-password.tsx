@@ -6,6 +6,7 @@ import { ValidatedForm } from "#app/components/form/validated-form.tsx";
 import { AuthCard } from "#app/features/auth/auth-card.tsx";
 import { answerFormFailures, auth, authErrorCode, parseForm, unexpectedFailure } from "#app/features/auth/auth-actions.server.ts";
 import { isResetTokenUsable } from "#app/features/auth/reset-token.server.ts";
+import { getServices } from "#server/services.server.ts";
 import { resetPasswordSchema } from "#app/features/auth/schemas.ts";
 import { pageMeta } from "#app/features/marketing/meta.ts";
 import { useI18n } from "#app/i18n/context.tsx";
@@ -15,7 +16,7 @@ export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "auth
 
 export async function loader({ request }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
-  const usable = await isResetTokenUsable(token);
+  const usable = await isResetTokenUsable({ db: getServices().db, token });
   return data({ token, usable }, { status: usable ? 200 : 410 });
 }
 

@@ -84,6 +84,7 @@ const checkoutSchema = z.object({ plan: z.enum(planIds), period: z.enum(billingP
 /** Named intents, each handled by one feature function; anything else is a 400 and changes nothing. */
 export async function action(args: Route.ActionArgs) {
   return answerFormFailures(async () => {
+    requireUser(args);
     const intent = (await readForm(args.request.clone())).intent;
     if (intent === "delete") return deleteAccountAction(args);
     if ((paymentIntents as readonly string[]).includes(intent ?? "")) return paymentAction(args, intent as PaymentIntent);

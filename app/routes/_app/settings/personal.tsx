@@ -60,6 +60,8 @@ export default function PersonalSettings({ loaderData, actionData: answer }: Rou
   const resultFor = (intent: string) => (actionData?.intent === intent ? actionData : null);
   useEffect(() => {
     if (actionData?.saved) notifications.show({ color: "green", message: t(actionData.saved) });
+    // An answer no form owns (an unknown intent): a toast, since no form would show it.
+    else if (actionData?.formError && !actionData.intent) notifications.show({ color: "red", message: t(actionData.formError as MessageKey) });
   }, [actionData, t]);
   return (
     <Stack gap="lg" maw={560}>

@@ -16,7 +16,6 @@ import { requireMembership, type SignedIn } from "#app/features/workspace/active
 import { getWorkspaceModel, listProviderModels, setWorkspaceModel } from "#app/features/workspace/ai-model.server.ts";
 import {
   createInvitation,
-  getWorkspaceById,
   invitationDays,
   leaveWorkspace,
   listMembers,
@@ -24,12 +23,11 @@ import {
   removeMember,
   revokeInvitation,
   seatLimit,
-  updateWorkspaceDetails,
 } from "#app/features/workspace/members.server.ts";
 import { consumeInviteAllowance } from "#app/features/workspace/invite-limits.server.ts";
 import { ModelSection } from "#app/features/workspace/model-section.tsx";
 import { inviteSchema, modelSchema, workspaceSchema } from "#app/features/workspace/schemas.ts";
-import { transferOwnership } from "#app/features/workspace/workspaces.server.ts";
+import { getWorkspaceById, transferOwnership, updateWorkspaceDetails } from "#app/features/workspace/workspaces.server.ts";
 import { useI18n } from "#app/i18n/context.tsx";
 import { translate, type MessageKey } from "#app/i18n/i18n.ts";
 import { getLocale } from "#app/i18n/locale.server.ts";
@@ -113,7 +111,7 @@ async function sendInvite({ request, user, membership }: IntentArgs) {
   const form = await parseForm(request, inviteSchema);
   const locale = getLocale(request);
   // Invites mail people who never signed up: bounded per workspace and per address (docs/decisions/012).
-  const limited = await consumeInviteAllowance(limiter, { workspaceId, email: form.email });
+  const limited = await consumeInviteAllowance({ limiter, workspaceId, email: form.email });
   if (limited) {
     return data<Result>({ intent: "invite", fieldErrors: { email: translate(locale, limited.message, { minutes: limited.minutes }) } }, { status: 429, headers: { "Retry-After": String(limited.retryAfterSeconds) } });
   }
