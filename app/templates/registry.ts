@@ -12,6 +12,10 @@ export const templates: readonly TemplateDefinition[] = definitions;
 
 /** Every template's id: a table keyed by it (`satisfies Record<TemplateId, …>`) fails typecheck until it names a new template. */
 export type TemplateId = (typeof definitions)[number]["id"];
+// A template typed as plain `TemplateDefinition` (without its id) would widen TemplateId to string and
+// quietly switch that check off: this line then fails typecheck instead.
+const everyIdIsLiteral: string extends TemplateId ? "type each template as TemplateDefinition<\"its id\">" : true = true;
+void everyIdIsLiteral;
 
 export const categoryLabels: Record<TemplateCategory, Localized> = {
   listing: { en: "Listing copy", es: "Textos del anuncio" },
@@ -24,6 +28,10 @@ const byId = new Map(templates.map((t) => [t.id, t]));
 const bySlug = new Map(templates.map((t) => [t.slug, t]));
 
 export const templateIds = templates.map((t) => t.id);
+
+export function isTemplateId(id: string): id is TemplateId {
+  return byId.has(id);
+}
 
 export function getTemplateById(id: string): TemplateDefinition | undefined {
   return byId.get(id);

@@ -2,7 +2,7 @@
 // inputs with fixed sentence patterns (deterministic: the same inputs give the same outputs), a
 // different opening, structure and closing for each output, following the template, tone and rating.
 // It streams word by word like a provider, so the page behaves the same with or without one.
-import type { TemplateId } from "#app/templates/registry.ts";
+import { isTemplateId, type TemplateId } from "#app/templates/registry.ts";
 import type { TemplateInputs } from "#app/templates/types.ts";
 import { ratingStars } from "#app/templates/rules.ts";
 import type { AiConfig } from "../config.server.ts";
@@ -302,8 +302,8 @@ export function createOfflineWriter(ai: Pick<AiConfig, "offlineWordDelayMs">): W
     async write(request: WriteRequest): Promise<WriteResult> {
       const { template, inputs, count, signal } = request;
       const total = outputCount(template, count);
-      if (!Object.hasOwn(composers, template.id)) throw new GenerationError("internal", `the offline writer has no composer for template ${template.id}`);
-      const drafts = composeOffline(template.id as TemplateId, inputs, count, total);
+      if (!isTemplateId(template.id)) throw new GenerationError("internal", `the offline writer has no composer for template ${template.id}`);
+      const drafts = composeOffline(template.id, inputs, count, total);
       const outputs: string[] = [];
       try {
         for (const [index, draft] of drafts.entries()) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { aiProviderNames, checkProviderSettings, getProvider, guessProvider, offlineModel, providerTable } from "./providers.server.ts";
+import { aiProviderNames, checkProviderSettings, getProvider, guessProvider, isWritingModel, offlineModel, providerTable } from "./providers.server.ts";
 
 describe("the provider table", () => {
   it("has one row per provider, each with a default model", () => {
@@ -29,6 +29,18 @@ describe("the provider table", () => {
 
   it("lists the offline writer's one built-in model without any network", async () => {
     expect(await getProvider("offline").listModels({}, AbortSignal.timeout(10))).toEqual([{ id: offlineModel, label: offlineModel }]);
+  });
+});
+
+describe("isWritingModel", () => {
+  it("offers chat and reasoning models", () => {
+    for (const id of ["gpt-4o", "gpt-4o-mini", "gpt-4.1-nano", "o3-mini", "gpt-4o-search-preview", "llama3.2", "qwen2.5:7b", "mistral-small-latest", "meta-llama/Llama-3.1-8B-Instruct"]) expect(isWritingModel(id), id).toBe(true);
+  });
+
+  it("leaves out embedding, speech, transcription, image, moderation, realtime and legacy completion models", () => {
+    for (const id of ["text-embedding-3-small", "nomic-embed-text", "mxbai-embed-large:latest", "whisper-1", "tts-1-hd", "gpt-4o-mini-tts", "gpt-4o-transcribe", "dall-e-3", "gpt-image-1", "omni-moderation-latest", "gpt-4o-realtime-preview", "davinci-002", "babbage-002"]) {
+      expect(isWritingModel(id), id).toBe(false);
+    }
   });
 });
 

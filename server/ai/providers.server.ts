@@ -46,6 +46,15 @@ async function getJson(url: string, headers: Record<string, string>, signal: Abo
   return response.json();
 }
 
+/**
+ * Whether a listed model can write copy. OpenAI's list (and Ollama's, vLLM's…) also holds embedding,
+ * speech, transcription, image, moderation and realtime models: picked for a workspace, every
+ * generation would fail. Legacy completion-only models go too.
+ */
+export function isWritingModel(id: string): boolean {
+  return !/embed|whisper|tts|dall-e|moderation|transcri|gpt-image|realtime|^(babbage|davinci)-002$/i.test(id);
+}
+
 /** OpenAI's `GET /models` ({object: "list", data: [{id, object: "model", …}]}), which OpenAI-compatible servers also speak. */
 async function listOpenAiModels(baseUrl: string, access: ProviderAccess, signal: AbortSignal): Promise<ProviderModel[]> {
   const headers: Record<string, string> = {};
@@ -53,7 +62,7 @@ async function listOpenAiModels(baseUrl: string, access: ProviderAccess, signal:
   if (access.organization) headers["openai-organization"] = access.organization;
   const body = (await getJson(`${baseUrl}/models`, headers, signal)) as { data?: { id?: unknown }[] };
   if (!Array.isArray(body.data)) throw new Error("the models list has no data array");
-  return body.data.flatMap((model) => (typeof model.id === "string" && model.id !== "" ? [{ id: model.id, label: model.id }] : []));
+  return body.data.flatMap((model) => (typeof model.id === "string" && model.id !== "" && isWritingModel(model.id) ? [{ id: model.id, label: model.id }] : []));
 }
 
 /** Anthropic's `GET /v1/models` ({data: [{type: "model", id, display_name}], has_more, last_id}), page by page. */
