@@ -69,6 +69,15 @@ const loadServerBuild = () => import("virtual:react-router/server-build") as Pro
  */
 const exposedAuthPaths = /^\/api\/auth\/(callback\/[\w-]+|oauth2\/callback\/[\w-]+|error)$/;
 
+/** A Better Auth error answer in our error body: its status chooses the catalogue code; Retry-After is kept. */
+function sendAuthRefusal(req: express.Request, res: express.Response, answer: Response): void {
+  if (answer.status === 429) {
+    const seconds = Math.max(1, Number(answer.headers.get("x-retry-after") ?? answer.headers.get("retry-after")) || 60);
+    return sendApiError(req, res, "RATE_LIMITED", { params: { seconds }, headers: { "Retry-After": String(seconds) } });
+  }
+  sendApiError(req, res, answer.status === 404 ? "NOT_FOUND" : answer.status < 500 ? "BAD_REQUEST" : "INTERNAL");
+}
+
 /** The whole HTTP application: headers, static files, health checks, API and pages. */
 export async function createApp({ clientDir, development = false }: CreateAppOptions = {}): Promise<express.Express> {
   const services = getServices();
@@ -106,7 +115,11 @@ export async function createApp({ clientDir, development = false }: CreateAppOpt
     if (!exposedAuthPaths.test(req.path) || !["GET", "POST"].includes(req.method)) return sendApiError(req, res, "NOT_FOUND");
     try {
       req.headers["x-client-ip"] = req.ip ?? req.socket.remoteAddress ?? "";
-      await sendFetchResponse(res, await getAuth(services).handler(toFetchRequest(req, res)));
+      const answer = await getAuth(services).handler(toFetchRequest(req, res));
+      // Redirects (the OAuth callbacks' answers) pass through; a JSON refusal of Better Auth's own
+      // (its rate limiter's 429, a bad state) is answered from our catalogue, like every other JSON error.
+      if (answer.status >= 400 && /json/i.test(answer.headers.get("content-type") ?? "")) return sendAuthRefusal(req, res, answer);
+      await sendFetchResponse(res, answer);
     } catch (error) {
       next(error);
     }

@@ -109,6 +109,20 @@ test.describe("every JSON error has one shape", () => {
     expect(spanish.error).toBe("Inicia sesión para continuar.");
   });
 
+  test("Better Auth's own rate limit on its OAuth callbacks answers from the catalogue with Retry-After", async () => {
+    // Better Auth allows 100 requests per 10 s per address and path; a provider id no test uses keeps this apart.
+    const path = `/api/auth/callback/limit-${Date.now().toString(36)}?code=x&state=y`;
+    let last: Response | undefined;
+    for (let i = 0; i < 101; i++) {
+      last = await call(path);
+      if (last.status === 429) break;
+      await last.body?.cancel();
+    }
+    const body = await expectApiError(last!, 429, "RATE_LIMITED");
+    expect(Number(last!.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(body.error).toMatch(/Try again in \d+ seconds?\./);
+  });
+
   test("answers Node gives before any route: 431 and 400, with the same shape", async () => {
     for (const [request, status, code] of [
       [`GET /pricing HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Padding: ${"a".repeat(40_000)}\r\n\r\n`, 431, "HEADERS_TOO_LARGE"],
