@@ -28,7 +28,7 @@ export default tseslint.config(
         "error",
         {
           patterns: [
-            { regex: "^#app/(features|routes)/", message: "server/ is the platform: it never imports a feature or a route. Mount feature routers in server/app.ts." },
+            { regex: "^#app/(?!(lib|i18n|templates)/)", message: "server/ is the platform: of app/ it reads only lib/, i18n/ and templates/ (plain data and rules). Mount feature routers in server/app.ts." },
             { regex: "^(\\.\\./)+app/", message: "Import app code through #app/…, and never a feature or route from server/." },
           ],
         },
@@ -40,7 +40,7 @@ export default tseslint.config(
     rules: {
       "no-restricted-imports": [
         "error",
-        { patterns: [{ regex: "^#app/routes/", message: "Features and components never import a route; move the shared piece into its feature." }] },
+        { patterns: [{ regex: "(^#app/|^(\\.\\./)+)routes/", message: "Features and components never import a route; move the shared piece into its feature." }] },
       ],
     },
   },

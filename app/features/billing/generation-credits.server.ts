@@ -65,7 +65,7 @@ export const interruptedAfterMs = 60 * 60_000;
  * Generations still "running" an hour after they started were cut off by a server that stopped
  * (a crash, kill -9, a lost machine): they are marked failed and their reservation is given back,
  * unless it belonged to a credit period that has ended since (that period's words expired with it).
- * Runs at start-up and every few minutes (server/services.server.ts); safe with several processes.
+ * Runs at start-up and every 10 minutes (a maintenance task listed in server/app.ts); safe with several processes.
  * Returns how many generations were closed.
  */
 export async function recoverInterruptedGenerations({ db, now = new Date() }: { db: Db; now?: Date }): Promise<number> {

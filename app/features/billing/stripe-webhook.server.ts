@@ -47,7 +47,7 @@ export async function handleStripeWebhook({ request, db, config, requestId, loca
   }
 }
 
-/** Applies a verified event once. Exported for tests and for replaying events by hand. */
+/** Applies a verified event once (the webhook calls it after checking the signature). */
 export async function applyStripeEvent({ db, config, event }: { db: Db; config: AppConfig; event: Stripe.Event }): Promise<WebhookOutcome> {
   const stripe = config.billing.stripe;
   if (!stripe || !(handledEventTypes as readonly string[]).includes(event.type)) return "ignored";
