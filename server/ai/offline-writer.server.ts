@@ -5,7 +5,7 @@
 import { isTemplateId, type TemplateId } from "#app/templates/registry.ts";
 import type { TemplateInputs } from "#app/templates/types.ts";
 import { ratingStars } from "#app/templates/rules.ts";
-import type { AiConfig } from "../config.server.ts";
+import type { AiConfig } from "#server/config.server.ts";
 import { GenerationError } from "./errors.server.ts";
 import { offlineModel } from "./providers.server.ts";
 import { outputCount, sleep, type WriteRequest, type WriteResult, type Writer } from "./writer-types.server.ts";

@@ -4,7 +4,7 @@ import { createAnthropic } from "@ai-sdk/anthropic";
 import { createOpenAI } from "@ai-sdk/openai";
 import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
 import type { LanguageModel } from "ai";
-import type { AiConfig } from "../config.server.ts";
+import type { AiConfig } from "#server/config.server.ts";
 
 /** The AI providers we can talk to; "offline" is the built-in writer that needs no provider. */
 export const aiProviderNames = ["openai", "openai-compatible", "anthropic", "offline"] as const;

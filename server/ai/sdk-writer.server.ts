@@ -2,8 +2,8 @@
 import { Output, streamText, type OutputInterface } from "ai";
 import { z } from "zod";
 import type { PromptFormat } from "#app/templates/types.ts";
-import type { AiConfig } from "../config.server.ts";
-import { logger } from "../logger.server.ts";
+import type { AiConfig } from "#server/config.server.ts";
+import { logger } from "#server/logger.server.ts";
 import { classifyProviderError, GenerationError } from "./errors.server.ts";
 import { createJsonArrayStream } from "./json-array-stream.server.ts";
 import { OutputTracker } from "./output-tracker.server.ts";

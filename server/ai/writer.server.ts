@@ -1,4 +1,4 @@
-import type { AiConfig } from "../config.server.ts";
+import type { AiConfig } from "#server/config.server.ts";
 import { createOfflineWriter } from "./offline-writer.server.ts";
 import { getProvider } from "./providers.server.ts";
 import { createSdkWriter } from "./sdk-writer.server.ts";

@@ -3,7 +3,7 @@
 // were already read and bounded by readBodies (request-guards.server.ts).
 import type { Request as ExpressRequest, Response as ExpressResponse } from "express";
 import { writeReadableStreamToWritable } from "@react-router/node";
-import { bufferedBody } from "../request-guards.server.ts";
+import { bufferedBody } from "#server/request-guards.server.ts";
 
 const bodyless = new Set(["GET", "HEAD"]);
 

@@ -1,7 +1,7 @@
 import SQLite from "better-sqlite3";
 import { CompiledQuery, Kysely, PostgresDialect, SqliteDialect, SqliteDriver, sql, type DatabaseConnection, type Driver, type SqliteDatabase, type SqliteDialectConfig } from "kysely";
 import pg from "pg";
-import type { AppConfig } from "../config.server.ts";
+import type { AppConfig } from "#server/config.server.ts";
 import type { Database } from "./schema.ts";
 
 export type Db = Kysely<Database>;

@@ -1,6 +1,6 @@
 import nodemailer, { type Transporter } from "nodemailer";
-import type { AppConfig } from "../config.server.ts";
-import { logger } from "../logger.server.ts";
+import type { AppConfig } from "#server/config.server.ts";
+import { logger } from "#server/logger.server.ts";
 
 export interface MailMessage {
   to: string;

@@ -1,6 +1,6 @@
-import { greetingOf, linkFromMail, signIn, signOut, signUp, testPassword, uniqueEmail } from "../support/e2e.ts";
-import { expect, test } from "../support/fixtures.ts";
-import { startServer } from "../support/server-process.ts";
+import { greetingOf, linkFromMail, signIn, signOut, signUp, testPassword, uniqueEmail } from "#tests/support/e2e.ts";
+import { expect, test } from "#tests/support/fixtures.ts";
+import { startServer } from "#tests/support/server-process.ts";
 
 test.describe("accounts", () => {
   test("sign up, sign out, sign in with Remember me, reset the password by e-mail, sign in with the new one", async ({ page, context }) => {

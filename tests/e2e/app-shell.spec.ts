@@ -1,6 +1,6 @@
-import { insertGenerationFor } from "../support/e2e-db.ts";
-import { expectNoAxeViolations, greetingOf } from "../support/e2e.ts";
-import { expect, test } from "../support/fixtures.ts";
+import { insertGenerationFor } from "#tests/support/e2e-db.ts";
+import { expectNoAxeViolations, greetingOf } from "#tests/support/e2e.ts";
+import { expect, test } from "#tests/support/fixtures.ts";
 
 test.describe("signed-in shell", () => {
   test("the sidebar highlights the current page; the plan button shows the trial and leads to billing", async ({ page, login }) => {

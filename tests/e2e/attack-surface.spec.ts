@@ -2,8 +2,8 @@
 // failed on the code before the fix.
 import net from "node:net";
 import { expect, request as playwrightRequest, test, type APIRequestContext } from "@playwright/test";
-import { membershipsOf, userIdOf } from "../support/e2e-db.ts";
-import { mailsTo, testPassword, uniqueEmail } from "../support/e2e.ts";
+import { membershipsOf, userIdOf } from "#tests/support/e2e-db.ts";
+import { mailsTo, testPassword, uniqueEmail } from "#tests/support/e2e.ts";
 
 const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
 

@@ -1,11 +1,11 @@
 import { spawnSync } from "node:child_process";
 import path from "node:path";
 import { type Page, type Response } from "@playwright/test";
-import { expectNoAxeViolations } from "../support/e2e.ts";
-import { endTrialOf } from "../support/e2e-db.ts";
-import { expect, test } from "../support/fixtures.ts";
-import { startServer, type ServerProcess } from "../support/server-process.ts";
-import { checkoutSessionObject, signedEvent, startStripeStub, subscriptionObject, testStripePrices } from "../support/stripe-stub.ts";
+import { expectNoAxeViolations } from "#tests/support/e2e.ts";
+import { endTrialOf } from "#tests/support/e2e-db.ts";
+import { expect, test } from "#tests/support/fixtures.ts";
+import { startServer, type ServerProcess } from "#tests/support/server-process.ts";
+import { checkoutSessionObject, signedEvent, startStripeStub, subscriptionObject, testStripePrices } from "#tests/support/stripe-stub.ts";
 
 async function fillDescription(page: Page, name: string) {
   await page.getByRole("textbox", { name: "Product name", exact: true }).fill(name);

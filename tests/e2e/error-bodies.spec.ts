@@ -3,7 +3,7 @@
 // Express guards, the outputs router, React Router resource routes).
 import net from "node:net";
 import { expect, test } from "#tests/support/fixtures.ts";
-import { endTrialOf } from "../support/e2e-db.ts";
+import { endTrialOf } from "#tests/support/e2e-db.ts";
 
 const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
 

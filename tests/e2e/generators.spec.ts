@@ -1,8 +1,8 @@
 import { type Page } from "@playwright/test";
-import { startAiStub } from "../support/ai-stub-server.ts";
-import { expectNoAxeViolations } from "../support/e2e.ts";
-import { expect, test } from "../support/fixtures.ts";
-import { startServer } from "../support/server-process.ts";
+import { startAiStub } from "#tests/support/ai-stub-server.ts";
+import { expectNoAxeViolations } from "#tests/support/e2e.ts";
+import { expect, test } from "#tests/support/fixtures.ts";
+import { startServer } from "#tests/support/server-process.ts";
 
 async function fillDescription(page: Page, { name = "Bamboo Cutting Board Set", count = "3" } = {}) {
   await page.getByRole("textbox", { name: "Product name", exact: true }).fill(name);

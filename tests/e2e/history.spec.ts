@@ -1,8 +1,8 @@
 import { readFileSync } from "node:fs";
 import { type Page } from "@playwright/test";
-import { insertOutputsFor } from "../support/e2e-db.ts";
-import { expectNoAxeViolations } from "../support/e2e.ts";
-import { expect, test } from "../support/fixtures.ts";
+import { insertOutputsFor } from "#tests/support/e2e-db.ts";
+import { expectNoAxeViolations } from "#tests/support/e2e.ts";
+import { expect, test } from "#tests/support/fixtures.ts";
 
 const cards = (page: Page) => page.getByRole("article");
 const card = (page: Page, text: string | RegExp) => cards(page).filter({ hasText: text });

@@ -1,7 +1,7 @@
 import { type Browser } from "@playwright/test";
-import { expireInvitationsTo, setPlanOf } from "../support/e2e-db.ts";
-import { expectNoAxeViolations, linkFromMail, signIn, testPassword, uniqueEmail } from "../support/e2e.ts";
-import { expect, test } from "../support/fixtures.ts";
+import { expireInvitationsTo, setPlanOf } from "#tests/support/e2e-db.ts";
+import { expectNoAxeViolations, linkFromMail, signIn, testPassword, uniqueEmail } from "#tests/support/e2e.ts";
+import { expect, test } from "#tests/support/fixtures.ts";
 
 async function newPage(browser: Browser) {
   const context = await browser.newContext();

@@ -2,7 +2,7 @@
 // (docs/decisions/011): sessions, status codes, bodies and headers as a client sees them.
 import { request as httpRequest } from "node:http";
 import { expect, test } from "#tests/support/fixtures.ts";
-import { insertOutputsFor, setSessionExpiryOf } from "../support/e2e-db.ts";
+import { insertOutputsFor, setSessionExpiryOf } from "#tests/support/e2e-db.ts";
 
 const day = 86_400_000;
 const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;

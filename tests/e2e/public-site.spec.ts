@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { expectNoAxeViolations } from "../support/e2e.ts";
+import { expectNoAxeViolations } from "#tests/support/e2e.ts";
 
 test.describe("public pages", () => {
   test("the landing page shows every section of the seed", async ({ page }) => {

@@ -3,7 +3,7 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { expect, test, type APIRequestContext } from "@playwright/test";
-import { testPassword, uniqueEmail } from "../support/e2e.ts";
+import { testPassword, uniqueEmail } from "#tests/support/e2e.ts";
 
 const key = process.env.E2E_AI_API_KEY!;
 const clientDir = path.resolve(process.env.BUILD_DIR ?? "build", "client");

@@ -1,6 +1,6 @@
 import { connect } from "node:net";
 import { expect, test } from "@playwright/test";
-import { startServer } from "../support/server-process.ts";
+import { startServer } from "#tests/support/server-process.ts";
 
 test.describe("server start and stop", () => {
   test("a bad DATABASE_URL stops start-up with one line naming it", async () => {

@@ -1,6 +1,6 @@
 import { type Page } from "@playwright/test";
-import { expectNoAxeViolations, linkFromMail, uniqueEmail } from "../support/e2e.ts";
-import { expect, test } from "../support/fixtures.ts";
+import { expectNoAxeViolations, linkFromMail, uniqueEmail } from "#tests/support/e2e.ts";
+import { expect, test } from "#tests/support/fixtures.ts";
 
 // The e2e server talks to the AI stub as an OpenAI-compatible server (playwright.config.ts): its
 // GET /v1/models lists llama3.2 (the default, AI_MODEL being unset), stub-large and stub-small.

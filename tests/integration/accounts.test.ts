@@ -4,7 +4,7 @@ import { createAuth, type Auth } from "#app/features/auth/auth.server.ts";
 import { deleteAccount } from "#app/features/auth/account-deletion.server.ts";
 import { acceptInvitation, createInvitation } from "#app/features/workspace/members.server.ts";
 import { deleteSoleOwnedWorkspaces, getActiveMembership, transferOwnership } from "#app/features/workspace/workspaces.server.ts";
-import { createTestDb, testDatabaseKinds, type TestDb } from "../support/test-db.ts";
+import { createTestDb, testDatabaseKinds, type TestDb } from "#tests/support/test-db.ts";
 
 const password = "correct horse battery";
 

@@ -9,8 +9,8 @@ import { getWorkspaceModel, listProviderModels, setWorkspaceModel } from "#app/f
 import { getActiveMembership } from "#app/features/workspace/workspaces.server.ts";
 import { getTemplateById } from "#app/templates/registry.ts";
 import { buildConfig, type AiConfig } from "#server/config.server.ts";
-import { startAiStub, stubModelIds, type AiStub } from "../support/ai-stub-server.ts";
-import { createTestDb, testDatabaseKinds, type TestDb } from "../support/test-db.ts";
+import { startAiStub, stubModelIds, type AiStub } from "#tests/support/ai-stub-server.ts";
+import { createTestDb, testDatabaseKinds, type TestDb } from "#tests/support/test-db.ts";
 
 let stub: AiStub;
 beforeAll(async () => {

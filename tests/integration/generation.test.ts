@@ -10,8 +10,8 @@ import { createAuth } from "#app/features/auth/auth.server.ts";
 import { getActiveMembership } from "#app/features/workspace/workspaces.server.ts";
 import { buildConfig, type AppConfig } from "#server/config.server.ts";
 import { createRateLimiter, type RateLimiter } from "#server/rate-limit.server.ts";
-import { startAiStub, type AiStub } from "../support/ai-stub-server.ts";
-import { createTestDb, testDatabaseKinds, type TestDb } from "../support/test-db.ts";
+import { startAiStub, type AiStub } from "#tests/support/ai-stub-server.ts";
+import { createTestDb, testDatabaseKinds, type TestDb } from "#tests/support/test-db.ts";
 
 const description = getTemplateById("description")!;
 const keywords = getTemplateById("keywords")!;

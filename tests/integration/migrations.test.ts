@@ -4,7 +4,7 @@ import { pingDb } from "#server/db/db.server.ts";
 import { migrateAuthTables } from "#app/features/auth/auth.server.ts";
 import { migrateDatabase } from "#server/services.server.ts";
 import { migrations } from "#server/db/migrations/index.ts";
-import { createTestDb, testDatabaseKinds, type TestDb } from "../support/test-db.ts";
+import { createTestDb, testDatabaseKinds, type TestDb } from "#tests/support/test-db.ts";
 
 describe.each(testDatabaseKinds)("migrations on %s", (kind) => {
   let testDb: TestDb | undefined;

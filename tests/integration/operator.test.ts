@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getWorkspaceBilling } from "#app/features/billing/credits.server.ts";
 import { createAuth } from "#app/features/auth/auth.server.ts";
 import { getActiveMembership } from "#app/features/workspace/workspaces.server.ts";
-import { createTestDb, testDatabaseKinds, type TestDb } from "../support/test-db.ts";
+import { createTestDb, testDatabaseKinds, type TestDb } from "#tests/support/test-db.ts";
 
 describe.each(testDatabaseKinds)("operator commands on %s", (kind) => {
   let testDb: TestDb;

@@ -23,7 +23,7 @@ import {
 } from "#app/features/outputs/outputs.server.ts";
 import { getActiveMembership } from "#app/features/workspace/workspaces.server.ts";
 import { createAuth } from "#app/features/auth/auth.server.ts";
-import { createTestDb, testDatabaseKinds, type TestDb } from "../support/test-db.ts";
+import { createTestDb, testDatabaseKinds, type TestDb } from "#tests/support/test-db.ts";
 
 interface TestUser {
   id: string;

@@ -1,7 +1,7 @@
 // Rate limits live in the database: two servers (two limiters on one database) count the same attempts.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createRateLimiter } from "#server/rate-limit.server.ts";
-import { createTestDb, testDatabaseKinds, type TestDb } from "../support/test-db.ts";
+import { createTestDb, testDatabaseKinds, type TestDb } from "#tests/support/test-db.ts";
 
 describe.each(testDatabaseKinds)("rate limits on %s", (kind) => {
   let testDb: TestDb;

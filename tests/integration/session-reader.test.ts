@@ -6,7 +6,7 @@ import { createAuth, sessionDays, type Auth } from "#app/features/auth/auth.serv
 import { readCookie } from "#app/lib/cookies.ts";
 import { readSession, sessionCookieSettings, type SessionCookieSettings } from "#app/features/auth/session-reader.server.ts";
 import { buildConfig } from "#server/config.server.ts";
-import { createTestDb, testDatabaseKinds, type TestDb } from "../support/test-db.ts";
+import { createTestDb, testDatabaseKinds, type TestDb } from "#tests/support/test-db.ts";
 
 const password = "correct horse battery";
 const day = 86_400_000;

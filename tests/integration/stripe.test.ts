@@ -7,8 +7,8 @@ import { handleStripeWebhook } from "#app/features/billing/stripe-webhook.server
 import { createAuth } from "#app/features/auth/auth.server.ts";
 import { getActiveMembership, listSoleOwnedWorkspaceIds } from "#app/features/workspace/workspaces.server.ts";
 import { buildConfig, type AppConfig } from "#server/config.server.ts";
-import { checkoutSessionObject, invoiceObject, signedEvent, startStripeStub, subscriptionObject, testStripePrices, type StripeStub } from "../support/stripe-stub.ts";
-import { createTestDb, testDatabaseKinds, type TestDb } from "../support/test-db.ts";
+import { checkoutSessionObject, invoiceObject, signedEvent, startStripeStub, subscriptionObject, testStripePrices, type StripeStub } from "#tests/support/stripe-stub.ts";
+import { createTestDb, testDatabaseKinds, type TestDb } from "#tests/support/test-db.ts";
 
 const webhookSecret = "whsec_test_sellscribe";
 const secretKey = "sk_test_sellscribe";

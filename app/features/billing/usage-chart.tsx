@@ -5,7 +5,7 @@ import { useSyncExternalStore } from "react";
 import { templateTypeLabel } from "#app/templates/template-label.ts";
 import { useI18n } from "#app/i18n/context.tsx";
 import { templates } from "#app/templates/registry.ts";
-import { dayIn } from "../time-zone/time-zone.ts";
+import { dayIn } from "#app/features/time-zone/time-zone.ts";
 import type { DailyUsage, TemplateUsage } from "./usage.server.ts";
 import { intlTag } from "#app/lib/intl.ts";
 

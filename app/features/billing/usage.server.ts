@@ -1,7 +1,7 @@
 // Words generated in a period, for the usage section of /settings/billing.
 import { sql } from "kysely";
 import type { Db } from "#server/db/db.server.ts";
-import { dayIn } from "../time-zone/time-zone.ts";
+import { dayIn } from "#app/features/time-zone/time-zone.ts";
 
 export interface TemplateUsage {
   templateId: string;

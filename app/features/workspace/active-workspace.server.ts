@@ -1,7 +1,7 @@
 import type { RouterContextProvider } from "react-router";
 import { getActiveMembership, type Membership } from "./workspaces.server.ts";
 import { getServices } from "#server/services.server.ts";
-import { requireUser, type SessionUser } from "../auth/session.server.ts";
+import { requireUser, type SessionUser } from "#app/features/auth/session.server.ts";
 
 export interface SignedIn {
   user: SessionUser;

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from "kysely";
-import { dialectOf } from "../dialect.server.ts";
+import { dialectOf } from "#server/db/dialect.server.ts";
 
 // Full-text search over saved outputs, and a trash that makes "Delete" undoable.
 // See docs/decisions/007-history-search-and-undo.md.

@@ -36,7 +36,7 @@ import { requestContext } from "#server/context.ts";
 import { logger } from "#server/logger.server.ts";
 import { getServices } from "#server/services.server.ts";
 import type { Route } from "./+types/billing";
-import type { loader as layoutLoader } from "../layout.tsx";
+import type { loader as layoutLoader } from "#app/routes/_app/layout.tsx";
 import { SectionCard } from "#app/components/section-card.tsx";
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "settings.billing.meta");

@@ -35,7 +35,7 @@ import { intlTag } from "#app/lib/intl.ts";
 import { actionMail } from "#server/mail/mail.server.ts";
 import { getServices } from "#server/services.server.ts";
 import type { Route } from "./+types/workspace";
-import type { loader as layoutLoader } from "../layout.tsx";
+import type { loader as layoutLoader } from "#app/routes/_app/layout.tsx";
 
 export const headers: Route.HeadersFunction = forwardActionHeaders;
 
