@@ -96,7 +96,8 @@ test.describe("every JSON error has one shape", () => {
     await expectApiError(await call("/api/stripe/webhook", { method: "POST", ...json({ id: "evt_1" }) }), 404, "PAYMENTS_NOT_CONFIGURED");
   });
 
-  test("resource routes, Better Auth's closed endpoints and the platform guards", async () => {
+  test("resource routes, Better Auth's closed endpoints and the platform guards", async ({ login }) => {
+    const { cookie } = await login();
     await expectApiError(await call("/billing/start?plan=gold"), 400, "UNKNOWN_PLAN");
     await expectApiError(await call("/billing/start", { method: "POST", body: new URLSearchParams({ plan: "pro" }) }), 405, "METHOD_NOT_ALLOWED");
     await expectApiError(await call("/set-language", { method: "POST", ...json({ locale: "es" }) }), 400, "BAD_REQUEST");
@@ -104,6 +105,9 @@ test.describe("every JSON error has one shape", () => {
     await expectApiError(await call("/dashboard", { method: "PROPFIND" }), 405, "METHOD_NOT_ALLOWED");
     await expectApiError(await call("/sign-in", { method: "POST", body: Buffer.alloc(100 * 1024, 97), headers: { "content-type": "application/x-www-form-urlencoded" } }), 413, "PAYLOAD_TOO_LARGE");
     await expectApiError(await call("/pricing/%ZZ"), 400, "BAD_REQUEST");
+    // The history download refuses a bad format or filter with field messages.
+    await expectApiError(await call("/history/export?format=pdf", { cookie }), 400, "INVALID_QUERY", ["format"]);
+    await expectApiError(await call("/history/export?format=pdf&favorite=maybe", { cookie }), 400, "INVALID_QUERY", ["favorite", "format"]);
     // In the client's language.
     const spanish = await expectApiError(await call("/api/outputs", { headers: { "accept-language": "es" } }), 401, "SIGNED_OUT");
     expect(spanish.error).toBe("Inicia sesión para continuar.");

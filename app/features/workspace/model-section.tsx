@@ -60,11 +60,13 @@ export function ModelSection({ settings, models, canChange, result }: { settings
 function ModelForm({ settings, list, provider, canChange, result }: { settings: ModelSettings; list: ProviderModels; provider: string; canChange: boolean; result: FormFailure | null }) {
   const { t } = useI18n();
   const offered = list.ok ? list.models : [];
-  const notOffered = list.ok && settings.model !== settings.defaultModel && !offered.some((m) => m.id === settings.model);
-  // The default first (always usable, even when the list cannot be read), then the provider's models.
+  const picked = settings.model !== settings.defaultModel;
+  const notOffered = list.ok && picked && !offered.some((m) => m.id === settings.model);
+  // The default first (always usable, even when the list cannot be read), then the workspace's pick when
+  // the list does not hold it (or could not be read), then the provider's models.
   const options = [
     { value: settings.defaultModel, label: t("workspace.model.defaultOption", { model: settings.defaultModel }) },
-    ...(notOffered ? [{ value: settings.model, label: settings.model }] : []),
+    ...(picked && !offered.some((m) => m.id === settings.model) ? [{ value: settings.model, label: settings.model }] : []),
     ...offered.filter((m) => m.id !== settings.defaultModel).map((m) => ({ value: m.id, label: m.label === m.id ? m.id : `${m.label} (${m.id})` })),
   ];
   return (

@@ -1,4 +1,4 @@
-import { methodNotAllowedResponse } from "#app/lib/errors.ts";
+import { apiErrorResponse, methodNotAllowedResponse } from "#app/lib/errors.ts";
 import { requestContext } from "#server/context.ts";
 import { requireUser } from "#app/features/auth/session.server.ts";
 import { outputFilterSchema, readQuery, toOutputFilter } from "#app/features/outputs/outputs-api.server.ts";
@@ -15,9 +15,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const format = url.searchParams.get("format") ?? "csv";
   const query = readQuery(outputFilterSchema, url, locale);
-  if (!(exportFormats as readonly string[]).includes(format) || !query.ok) {
-    const message = query.ok ? translate(locale, "outputs.error.badFormat") : Object.values(query.fieldErrors).join(" ");
-    return new Response(message, { status: 400, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  const fieldErrors = {
+    ...(query.ok ? {} : query.fieldErrors),
+    ...((exportFormats as readonly string[]).includes(format) ? {} : { format: translate(locale, "outputs.error.badFormat") }),
+  };
+  if (!query.ok || Object.keys(fieldErrors).length > 0) {
+    return apiErrorResponse("INVALID_QUERY", { locale, requestId: context.get(requestContext).requestId, details: { fieldErrors } });
   }
   const filter = toOutputFilter(query.data);
   return exportOutputsResponse({
