@@ -159,7 +159,7 @@ test.describe("in the browser's time zone", () => {
     const { email } = await login();
     // The first page a browser loads names its zone in the tz cookie; billing is the page after it.
     await page.goto("/dashboard");
-    insertGenerationFor(email, { words: 40 });
+    await insertGenerationFor(email, { words: 40 });
     await page.goto("/settings/billing");
     await expect(page.getByText("40 words this period (days in America/Los_Angeles)")).toBeVisible();
     const today = new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone: "America/Los_Angeles" }).format(new Date());

@@ -9,7 +9,7 @@ const card = (page: Page, text: string | RegExp) => cards(page).filter({ hasText
 const toast = (page: Page, text: string | RegExp) => page.locator(".mantine-Notification-root").filter({ hasText: text });
 
 /** 30 outputs: every third a review, every fifth about bamboo, the newest one a favorite. */
-function thirtyOutputs(email: string): string[] {
+function thirtyOutputs(email: string): Promise<string[]> {
   return insertOutputsFor(
     email,
     Array.from({ length: 30 }, (_, i) => ({
@@ -37,7 +37,7 @@ test.describe("history", () => {
   test("the first page is server-rendered; load more, filter chips, search and their empty state", async ({ page, login }) => {
     test.setTimeout(60_000);
     const { email } = await login();
-    thirtyOutputs(email);
+    await thirtyOutputs(email);
 
     // The first 24 are in the HTML itself: no spinner, no client fetch before they show.
     const html = await (await page.request.get("/history")).text();
@@ -81,8 +81,8 @@ test.describe("history", () => {
 
   test("export the current filter as CSV (UTF-8 with BOM) and as plain text", async ({ page, login }) => {
     const { email } = await login();
-    thirtyOutputs(email);
-    insertOutputsFor(email, [{ content: "=SUM(A1:A9) looks like a formula", favorite: true }]);
+    await thirtyOutputs(email);
+    await insertOutputsFor(email, [{ content: "=SUM(A1:A9) looks like a formula", favorite: true }]);
     await page.goto("/history?q=bamboo");
     await expect(cards(page)).toHaveCount(6);
 
@@ -117,7 +117,7 @@ test.describe("history", () => {
     await context.grantPermissions(["clipboard-read", "clipboard-write"]);
     await page.clock.install();
     const { email } = await login();
-    insertOutputsFor(email, [
+    await insertOutputsFor(email, [
       { content: "An older review of the mug.", templateId: "review", inputs: { productName: "Travel mug", toneOfVoice: "Formal", rating: "5 stars", numberOutputs: "1" }, createdAt: new Date(Date.now() - 3 * 86_400_000).toISOString() },
       { content: "Fresh bamboo board copy." },
     ]);
@@ -174,7 +174,7 @@ test.describe("history", () => {
 
   test("a favorite that cannot be saved flips back and says so", async ({ page, login }) => {
     const { email } = await login();
-    insertOutputsFor(email, [{ content: "Copy to keep." }]);
+    await insertOutputsFor(email, [{ content: "Copy to keep." }]);
     await page.goto("/history");
     await page.route("**/api/outputs/**", (route) => route.abort());
     await card(page, "Copy to keep.").getByRole("button", { name: "Add to favorites" }).click();
@@ -198,7 +198,7 @@ test.describe("favorites", () => {
     await expect(page.getByRole("heading", { name: "History > Favorites", level: 1 })).toBeVisible();
     await expect(page.getByText("No favorites yet")).toBeVisible();
 
-    insertOutputsFor(email, [{ content: "First listing." }, { content: "Second listing." }, { content: "Third listing." }]);
+    await insertOutputsFor(email, [{ content: "First listing." }, { content: "Second listing." }, { content: "Third listing." }]);
     await page.goto("/history");
     await card(page, "Second listing.").getByRole("button", { name: "Add to favorites" }).click();
     await expect(card(page, "Second listing.").getByRole("button", { name: "Remove from favorites" })).toBeVisible();
@@ -221,7 +221,7 @@ test.describe("favorites", () => {
 
   test("favorite from a generator's History tab, find it on /favorites, unfavorite it, Undo", async ({ page, login }) => {
     const { email } = await login();
-    insertOutputsFor(email, [{ content: "A description from the generator." }]);
+    await insertOutputsFor(email, [{ content: "A description from the generator." }]);
     await page.goto("/templates/descriptionGenerator");
     await page.getByRole("tab", { name: "History" }).click();
     const fromGenerator = card(page, "A description from the generator.");
@@ -253,7 +253,7 @@ test.describe("accessibility", () => {
         await page.goto(path);
         await expectNoAxeViolations(page);
       }
-      thirtyOutputs(email);
+      await thirtyOutputs(email);
       for (const path of ["/history", "/favorites", "/history?q=nothing-matches-this"]) {
         await page.goto(path);
         await expect(page.getByRole("heading", { level: 1 })).toBeVisible();

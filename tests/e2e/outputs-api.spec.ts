@@ -26,8 +26,8 @@ test.describe("outputs API over HTTP", () => {
   test("lists, reads, edits, deletes and restores a user's outputs; never another user's", async ({ login }) => {
     const ada = await login();
     const bob = await login();
-    const [older, newer] = insertOutputsFor(ada.email, [{ content: "Older bamboo board copy" }, { content: "Newer steel bottle copy", favorite: true }]);
-    const [bobs] = insertOutputsFor(bob.email, [{ content: "Bob's private copy" }]);
+    const [older, newer] = await insertOutputsFor(ada.email, [{ content: "Older bamboo board copy" }, { content: "Newer steel bottle copy", favorite: true }]);
+    const [bobs] = await insertOutputsFor(bob.email, [{ content: "Bob's private copy" }]);
 
     const list = await api("/api/outputs", ada.cookie);
     expect(list.status).toBe(200);
@@ -93,7 +93,7 @@ test.describe("outputs API over HTTP", () => {
 
   test("refuses a cross-site change with 403", async ({ login }) => {
     const ada = await login();
-    const [id] = insertOutputsFor(ada.email, [{ content: "Copy" }]);
+    const [id] = await insertOutputsFor(ada.email, [{ content: "Copy" }]);
     const response = await api(`/api/outputs/${id}`, ada.cookie, { method: "DELETE", headers: { origin: "https://evil.example" } });
     expect(response.status).toBe(403);
     expect(await response.json()).toMatchObject({ code: "CROSS_SITE_REQUEST" });
@@ -102,7 +102,7 @@ test.describe("outputs API over HTTP", () => {
 
   test("refuses an oversized body with 413, even one sent in chunks with no length", async ({ login }) => {
     const ada = await login();
-    const [id] = insertOutputsFor(ada.email, [{ content: "Copy" }]);
+    const [id] = await insertOutputsFor(ada.email, [{ content: "Copy" }]);
     const big = JSON.stringify({ content: "x".repeat(100_000) });
     const chunked = new ReadableStream<Uint8Array>({
       start(controller) {

@@ -1,9 +1,12 @@
-import { randomUUID } from "node:crypto";
 import path from "node:path";
 import SQLite from "better-sqlite3";
+import type { Db } from "#server/db/db.server.ts";
+import { e2eServerEnv } from "./e2e-env.ts";
 
 // Playwright fixtures may set up state straight in the e2e server's SQLite file (as the Epic Stack does),
 // for things the UI cannot do yet or that would take minutes (e.g. a plan change, an expired link).
+// Rows the app creates itself (outputs, generations) are made through its data functions; the small
+// state changes below (a plan, an expiry, a trial's end) are plain updates of one column.
 
 /** The e2e server's database, or `file` (a server of a test's own, started with startServer). */
 function openE2eDb(file?: string): SQLite.Database {
@@ -46,35 +49,51 @@ export interface OutputFixture {
   createdAt?: string;
 }
 
-/** Saves outputs for a user as generations would (the first row oldest); returns their ids in the order given. */
-export function insertOutputsFor(email: string, rows: OutputFixture[]): string[] {
-  const db = openE2eDb();
+/** The e2e server's database through our own data layer (Kysely), for fixtures that go through data functions. */
+async function withE2eKysely<T>(work: (db: Db) => Promise<T>): Promise<T> {
+  const dataDir = process.env.E2E_DATA_DIR;
+  if (!dataDir) throw new Error("E2E_DATA_DIR is not set: run through playwright.config.ts");
+  // The app's modules read the environment (the logger) when first imported: the server's, as in fixtures.ts.
+  Object.assign(process.env, e2eServerEnv);
+  const { createDb } = await import("#server/db/db.server.ts");
+  const db = createDb({ kind: "sqlite", file: path.join(dataDir, "e2e.sqlite") });
   try {
-    const owner = db.prepare("select user.id as userId, member.workspaceId as workspaceId from user join member on member.userId = user.id where user.email = ? limit 1").get(email) as { userId: string; workspaceId: string } | undefined;
-    if (!owner) throw new Error(`no user ${email}`);
-    const insert = db.prepare(
-      "insert into output (id, userId, workspaceId, generationId, templateId, content, inputs, favorite, createdAt, editedAt) values (?, ?, ?, null, ?, ?, ?, ?, ?, null)",
-    );
-    const now = Date.now();
-    const ids = rows.map(() => randomUUID());
-    db.transaction(() => {
-      rows.forEach((row, index) => {
-        insert.run(
-          ids[index],
-          owner.userId,
-          owner.workspaceId,
-          row.templateId ?? "description",
-          row.content,
-          JSON.stringify(row.inputs ?? { productName: "Bamboo cutting board", keyBenefitsFeatures: "Gentle on knives", toneOfVoice: "Casual", numberOutputs: "1" }),
-          row.favorite ? 1 : 0,
-          row.createdAt ?? new Date(now - (rows.length - index) * 1000).toISOString(),
-        );
-      });
-    })();
-    return ids;
+    return await work(db);
   } finally {
-    db.close();
+    await db.destroy();
   }
+}
+
+/** The user with this e-mail and their active workspace. */
+async function ownerOf(db: Db, email: string): Promise<{ userId: string; workspaceId: string }> {
+  const { getActiveMembership } = await import("#app/features/workspace/workspaces.server.ts");
+  const user = await db.selectFrom("user").select(["id", "name", "email"]).where("email", "=", email).executeTakeFirst();
+  if (!user) throw new Error(`no user ${email}`);
+  const { workspaceId } = await getActiveMembership({ db, user });
+  return { userId: user.id, workspaceId };
+}
+
+/** Saves outputs for a user through saveOutputs, as generations do (the first row oldest); returns their ids in the order given. */
+export function insertOutputsFor(email: string, rows: OutputFixture[]): Promise<string[]> {
+  return withE2eKysely(async (db) => {
+    const { saveOutputs } = await import("#app/features/outputs/outputs.server.ts");
+    const { userId, workspaceId } = await ownerOf(db, email);
+    const now = Date.now();
+    const saved = await saveOutputs({
+      db,
+      outputs: rows.map((row, index) => ({
+        userId,
+        workspaceId,
+        generationId: null,
+        templateId: row.templateId ?? "description",
+        content: row.content,
+        inputs: row.inputs ?? { productName: "Bamboo cutting board", keyBenefitsFeatures: "Gentle on knives", toneOfVoice: "Casual", numberOutputs: "1" },
+        favorite: row.favorite ?? false,
+        createdAt: row.createdAt ?? new Date(now - (rows.length - index) * 1000).toISOString(),
+      })),
+    });
+    return saved.map((output) => output.id);
+  });
 }
 
 /** Ends the trial of the workspaces a user owns, as if its 7 days had passed. */
@@ -101,18 +120,13 @@ export function setSessionExpiryOf(email: string, expiresAt: Date): void {
 }
 
 /** Records a finished generation for a user's workspace (what the usage chart counts), made now. */
-export function insertGenerationFor(email: string, { words, templateId = "description" }: { words: number; templateId?: string }): void {
-  const db = openE2eDb();
-  try {
-    const owner = db.prepare("select user.id as userId, member.workspaceId as workspaceId from user join member on member.userId = user.id where user.email = ? limit 1").get(email) as { userId: string; workspaceId: string } | undefined;
-    if (!owner) throw new Error(`no user ${email}`);
-    const now = new Date().toISOString();
-    db.prepare(
-      "insert into generation (id, userId, workspaceId, templateId, inputs, count, provider, model, status, words, createdAt, finishedAt) values (?, ?, ?, ?, '{}', 1, 'offline', 'offline', 'succeeded', ?, ?, ?)",
-    ).run(randomUUID(), owner.userId, owner.workspaceId, templateId, words, now, now);
-  } finally {
-    db.close();
-  }
+export function insertGenerationFor(email: string, { words, templateId = "description" }: { words: number; templateId?: string }): Promise<void> {
+  return withE2eKysely(async (db) => {
+    const { completeGeneration, createGeneration } = await import("#app/features/generate/generation.server.ts");
+    const { userId, workspaceId } = await ownerOf(db, email);
+    const id = await createGeneration({ db, userId, workspaceId, templateId, inputs: {}, count: 1, provider: "offline", model: "offline" });
+    await completeGeneration({ db, id, words });
+  });
 }
 
 /** The id of the user with this e-mail (what a member list's forms post). */
