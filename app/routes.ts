@@ -27,6 +27,7 @@ export default [
   route("auth/external", "routes/resources/auth-external.ts"),
   route("set-language", "routes/resources/set-language.ts"),
   route("api/generations", "routes/api/generations.ts"),
+  route("api/listings/lint", "routes/api/listings-lint.ts"),
   route("api/stripe/webhook", "routes/api/stripe-webhook.ts"),
   route("billing/start", "routes/resources/billing-start.ts"),
   route("dev/outbox", "routes/dev/outbox.tsx"),

@@ -13,6 +13,10 @@ export const apiErrors = {
   INVALID_CURSOR: { status: 400, message: "outputs.error.badCursor", details: true },
   INVALID_CHANGES: { status: 400, message: "outputs.error.nothingToChange", details: false },
   INVALID_CONTENT: { status: 400, message: "api.error.invalidFields", details: true },
+  // Details: which name is unknown, or a message per field.
+  UNKNOWN_MARKETPLACE: { status: 400, message: "api.error.unknownMarketplace", details: true },
+  UNKNOWN_RULE_SET: { status: 400, message: "api.error.unknownRuleSet", details: true },
+  INVALID_LISTING: { status: 400, message: "api.error.invalidFields", details: true },
   UNKNOWN_PLAN: { status: 400, message: "credits.error.unknownPlan", details: false },
   BAD_SIGNATURE: { status: 400, message: "api.error.badSignature", details: false },
   SIGNED_OUT: { status: 401, message: "api.error.signedOut", details: false },

@@ -1,0 +1,265 @@
+// lintListing: a listing's sections against a rule set (rule-sets/*). Pure and browser-safe: the
+// builder runs it on every keystroke, the server on every save and export. Offsets are UTF-16 (what
+// String.slice and the browser's selection use); characters are counted as code points, bytes as UTF-8.
+import type { LintReport, ListingSections, RuleSet, SectionReport, SectionRules, Severity, Violation, ViolationCode } from "./types.ts";
+
+export interface LintInput {
+  ruleSet: RuleSet;
+  /** The copy's language (en, es…); word lists fall back to English. */
+  language?: string;
+  brand?: string;
+  /** Other brands that may not appear in search terms (the workspace's list). */
+  otherBrands?: readonly string[];
+  sections: ListingSections;
+}
+
+type PhraseCategory = keyof RuleSet["phrases"][string];
+/** Earlier categories win a span: "free shipping" is a shipping offer before it is promotional. */
+const phraseCategories: readonly PhraseCategory[] = ["price_or_shipping", "guarantee", "restricted_claim", "placeholder", "promotional", "time_sensitive", "subjective"];
+
+interface Compiled {
+  phrases: Partial<Record<PhraseCategory, RegExp>>;
+  repeatable: Set<string>;
+  banned: Set<string>;
+  special: Set<string>;
+}
+
+const compiledCache = new WeakMap<RuleSet, Map<string, Compiled>>();
+const letterOrDigit = /[\p{L}\p{N}]/u;
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
+}
+
+/** One regex for a phrase list: whole words only ("wholesale" is not "sale"), case-insensitive. */
+function phraseRegExp(list: readonly string[]): RegExp | undefined {
+  if (list.length === 0) return undefined;
+  const alternatives = [...list]
+    .sort((a, b) => b.length - a.length)
+    .map((phrase) => {
+      const body = escapeRegExp(phrase).replace(/ /g, "[\\s-]+");
+      const before = letterOrDigit.test(phrase[0] ?? "") ? "(?<![\\p{L}\\p{N}])" : "";
+      const after = letterOrDigit.test(phrase.at(-1) ?? "") ? "(?![\\p{L}\\p{N}])" : "";
+      return `${before}${body}${after}`;
+    });
+  return new RegExp(alternatives.join("|"), "giu");
+}
+
+function compile(ruleSet: RuleSet, language: string): Compiled {
+  let byLanguage = compiledCache.get(ruleSet);
+  if (!byLanguage) compiledCache.set(ruleSet, (byLanguage = new Map()));
+  let compiled = byLanguage.get(language);
+  if (compiled) return compiled;
+  const lists = ruleSet.phrases[language] ?? ruleSet.phrases.en ?? {};
+  compiled = {
+    phrases: Object.fromEntries(phraseCategories.map((category) => [category, phraseRegExp(lists[category] ?? [])])),
+    repeatable: new Set(ruleSet.repeatableWords[language] ?? ruleSet.repeatableWords.en ?? []),
+    banned: new Set(ruleSet.bannedTitleCharacters),
+    special: new Set(ruleSet.specialSymbols),
+  };
+  byLanguage.set(language, compiled);
+  return compiled;
+}
+
+const encoder = new TextEncoder();
+const wordPattern = /[\p{L}\p{N}]+(?:['’][\p{L}]+)*/gu;
+const emojiPattern = /\p{Extended_Pictographic}(?:\uFE0F|\u200D\p{Extended_Pictographic})*/gu;
+const pricePattern = /[$€£¥]\s?\d+(?:[.,]\d+)*|(?<![\p{L}\p{N}])\d+(?:[.,]\d+)*\s?(?:usd|eur|gbp|dollars?|euros?|bucks)(?![\p{L}\p{N}])/giu;
+const contactPatterns = [
+  /[\w.+-]+@[\w-]+(?:\.[\w-]+)+/g,
+  /(?:https?:\/\/|www\.)[^\s<>"]+/gi,
+  /(?<![\p{L}\p{N}@.])[\p{L}\p{N}-]+\.(?:com|net|org|io|shop|store|biz|info)(?![\p{L}\p{N}])/giu,
+  /(?<!\d)(?:\+?\d{1,3}[\s.-])?\(?\d{3}\)?[\s.-]\d{3}[\s.-]\d{4}(?!\d)/g,
+];
+const asinPattern = /(?<![\p{L}\p{N}])B0[A-Z0-9]{8}(?![\p{L}\p{N}])/gu;
+const htmlPattern = /<\/?[a-z][^>]*>/gi;
+const lineBreakTag = /^<br\s*\/?>$/i;
+const shoutPattern = /^\p{Lu}{5,}$/u;
+
+/** Code points of a string (what a seller calls characters). */
+export function countChars(text: string): number {
+  let count = 0;
+  for (const _ of text) count++;
+  return count;
+}
+
+export function countBytes(text: string): number {
+  return encoder.encode(text).length;
+}
+
+/** The UTF-16 offset where the code point after the first `chars` ones starts. */
+function offsetAfterChars(text: string, chars: number): number {
+  let offset = 0;
+  let seen = 0;
+  for (const char of text) {
+    if (seen === chars) return offset;
+    offset += char.length;
+    seen++;
+  }
+  return offset;
+}
+
+/** The UTF-16 offset of the first code point that no longer fits in `bytes`. */
+function offsetAfterBytes(text: string, bytes: number): number {
+  let offset = 0;
+  let used = 0;
+  for (const char of text) {
+    used += encoder.encode(char).length;
+    if (used > bytes) return offset;
+    offset += char.length;
+  }
+  return offset;
+}
+
+class SectionLinter {
+  readonly violations: Violation[] = [];
+  private readonly taken: [number, number][] = [];
+
+  constructor(
+    private readonly text: string,
+    private readonly checks: SectionRules["checks"],
+  ) {}
+
+  severity(code: ViolationCode): Severity | undefined {
+    return this.checks[code];
+  }
+
+  add(code: ViolationCode, start: number, end: number, params?: Violation["params"], severity = this.checks[code]): void {
+    if (!severity) return;
+    this.violations.push({ code, severity, start, end, ...(params ? { params } : {}) });
+  }
+
+  /** Each match of `pattern` once, unless an earlier phrase category already took its span. */
+  matches(code: ViolationCode, pattern: RegExp | undefined, params: (match: string) => Violation["params"] = (match) => ({ phrase: match })): void {
+    if (!pattern || !this.checks[code]) return;
+    for (const match of this.text.matchAll(pattern)) {
+      const start = match.index;
+      const end = start + match[0].length;
+      if (this.taken.some(([s, e]) => start < e && end > s)) continue;
+      this.taken.push([start, end]);
+      this.add(code, start, end, params(match[0]));
+    }
+  }
+}
+
+function words(text: string): { word: string; start: number; end: number }[] {
+  return [...text.matchAll(wordPattern)].map((match) => ({ word: match[0], start: match.index, end: match.index + match[0].length }));
+}
+
+/** Where the brand stands in the text (case-insensitive), so its own characters are allowed there. */
+function brandSpans(text: string, brand: string | undefined): [number, number][] {
+  const name = brand?.trim();
+  if (!name) return [];
+  const spans: [number, number][] = [];
+  const lower = text.toLowerCase();
+  const needle = name.toLowerCase();
+  for (let at = lower.indexOf(needle); at !== -1; at = lower.indexOf(needle, at + needle.length)) spans.push([at, at + needle.length]);
+  return spans;
+}
+
+function lintSection(text: string, rules: SectionRules, context: { compiled: Compiled; brand?: string; otherBrands: readonly string[]; allowLineBreakTags?: boolean; maxWordRepeats: number }): SectionReport {
+  const { compiled } = context;
+  const linter = new SectionLinter(text, rules.checks);
+  const chars = countChars(text);
+  const bytes = countBytes(text);
+  const { maxChars, minChars, maxBytes } = rules.limits;
+
+  if (maxChars !== undefined && chars > maxChars) linter.add("too_long", offsetAfterChars(text, maxChars), text.length, { limit: maxChars, count: chars }, "error");
+  if (minChars !== undefined && chars < minChars) linter.add("too_short", 0, text.length, { limit: minChars, count: chars }, "error");
+  if (maxBytes !== undefined && bytes > maxBytes) linter.add("bytes_over", offsetAfterBytes(text, maxBytes), text.length, { limit: maxBytes, count: bytes }, "error");
+
+  // Characters and symbols.
+  if (linter.severity("banned_character")) {
+    const brand = brandSpans(text, context.brand);
+    let offset = 0;
+    for (const char of text) {
+      if (compiled.banned.has(char) && !brand.some(([s, e]) => offset >= s && offset < e)) linter.add("banned_character", offset, offset + char.length, { char });
+      offset += char.length;
+    }
+  }
+  if (linter.severity("special_symbol")) {
+    let offset = 0;
+    for (const char of text) {
+      if (compiled.special.has(char)) linter.add("special_symbol", offset, offset + char.length, { char });
+      offset += char.length;
+    }
+  }
+  if (linter.severity("emoji")) {
+    for (const match of text.matchAll(emojiPattern)) {
+      if (compiled.special.has(match[0])) continue;
+      linter.add("emoji", match.index, match.index + match[0].length, { char: match[0] });
+    }
+  }
+  if (linter.severity("html")) {
+    for (const match of text.matchAll(htmlPattern)) {
+      if (context.allowLineBreakTags && lineBreakTag.test(match[0])) continue;
+      linter.add("html", match.index, match.index + match[0].length, { tag: match[0].slice(0, 40) });
+    }
+  }
+
+  // What the copy says.
+  for (const pattern of contactPatterns) linter.matches("contact_info", pattern, (match) => ({ phrase: match }));
+  linter.matches("price_or_shipping", pricePattern);
+  for (const category of phraseCategories) linter.matches(category, compiled.phrases[category]);
+  linter.matches("asin", asinPattern, (match) => ({ asin: match }));
+
+  const tokens = words(text);
+  if (linter.severity("all_caps")) {
+    for (const { word, start, end } of tokens) if (shoutPattern.test(word)) linter.add("all_caps", start, end, { word });
+  }
+  if (linter.severity("word_repeated")) {
+    const seen = new Map<string, number>();
+    for (const { word, start, end } of tokens) {
+      const key = word.toLowerCase();
+      if (compiled.repeatable.has(key)) continue;
+      const count = (seen.get(key) ?? 0) + 1;
+      seen.set(key, count);
+      if (count > context.maxWordRepeats) linter.add("word_repeated", start, end, { word, count, limit: context.maxWordRepeats });
+    }
+  }
+  if (linter.severity("repeated_word")) {
+    const seen = new Set<string>();
+    for (const { word, start, end } of tokens) {
+      const key = word.toLowerCase();
+      if (seen.has(key)) linter.add("repeated_word", start, end, { word });
+      seen.add(key);
+    }
+  }
+  if (linter.severity("brand_in_search_terms")) {
+    for (const name of [context.brand, ...context.otherBrands]) {
+      for (const [start, end] of brandSpans(text, name)) {
+        const before = text[start - 1] ?? " ";
+        const after = text[end] ?? " ";
+        if (!letterOrDigit.test(before) && !letterOrDigit.test(after)) linter.add("brand_in_search_terms", start, end, { brand: text.slice(start, end) });
+      }
+    }
+  }
+
+  linter.violations.sort((a, b) => a.start - b.start || a.end - b.end);
+  return { chars, bytes, limit: maxBytes ?? maxChars ?? null, violations: linter.violations };
+}
+
+/** Every section given, against the rule set; `passed` is false when any violation is an error. */
+export function lintListing({ ruleSet, language = "en", brand, otherBrands = [], sections }: LintInput): LintReport {
+  const compiled = compile(ruleSet, language);
+  const base = { compiled, brand, otherBrands, maxWordRepeats: ruleSet.maxWordRepeats };
+  const report: LintReport["sections"] = {};
+  const rules = ruleSet.sections;
+  if (sections.title !== undefined) report.title = lintSection(sections.title, rules.title, base);
+  if (sections.itemHighlights !== undefined && rules.itemHighlights) report.itemHighlights = lintSection(sections.itemHighlights, rules.itemHighlights, base);
+  if (sections.bullets !== undefined) {
+    report.bullets = sections.bullets.map((bullet) => lintSection(bullet, rules.bullets, base));
+    const count = sections.bullets.filter((bullet) => bullet.trim() !== "").length;
+    const violations: Violation[] = [];
+    if (count < rules.bullets.minCount || count > rules.bullets.maxCount) violations.push({ code: "bullet_count", severity: "error", start: 0, end: 0, params: { count, min: rules.bullets.minCount, max: rules.bullets.maxCount } });
+    report.bulletList = { violations };
+  }
+  if (sections.description !== undefined) report.description = lintSection(sections.description, rules.description, { ...base, allowLineBreakTags: rules.description.allowLineBreakTags });
+  if (sections.searchTerms !== undefined) report.searchTerms = lintSection(sections.searchTerms, rules.searchTerms, base);
+  const all = [report.title, report.itemHighlights, ...(report.bullets ?? []), report.bulletList, report.description, report.searchTerms].flatMap((section) => section?.violations ?? []);
+  return {
+    ruleSet: { id: ruleSet.id, effectiveFrom: ruleSet.effectiveFrom, source: ruleSet.source.url },
+    passed: !all.some((violation) => violation.severity === "error"),
+    sections: report,
+  };
+}

@@ -1,0 +1,36 @@
+// Amazon's product title policy of January 2025, with the common bullet, description and search-term rules.
+// Sources and dates: docs/decisions/014-amazon-listing-rules.md (looked up 2026-11-23).
+import type { RuleSet, RuleSource } from "../types.ts";
+import { bulletGuidelines, bulletsRules, descriptionRules, phrases, productDetailPageRules, repeatableWords, searchTermGuidelines, searchTermsRules, specialSymbols } from "./amazon-common.ts";
+
+/** 200 characters, the banned characters and promotional phrases: official (help 201100890); the start
+ * date, the word-repeat rule and the brand exception: reported (docs/decisions/014). */
+export const titlePolicy2025: RuleSource = {
+  url: "https://sellercentral.amazon.com/help/hub/reference/external/201100890",
+  title: "Amazon Seller Central: Product title requirements and guidelines (help 201100890)",
+  effectiveFrom: "2025-01-21",
+  confidence: "official",
+};
+
+export const amazon202501: RuleSet = {
+  id: "amazon-2025-01",
+  name: "Amazon titles of January 2025 (200 characters)",
+  marketplace: "amazon",
+  effectiveFrom: titlePolicy2025.effectiveFrom,
+  source: titlePolicy2025,
+  sources: { limits: titlePolicy2025, banned_character: titlePolicy2025, word_repeated: { ...titlePolicy2025, confidence: "reported" }, promotional: titlePolicy2025, bullet_count: bulletGuidelines, repeated_word: searchTermGuidelines, brand_in_search_terms: searchTermGuidelines, subjective: searchTermGuidelines, contact_info: productDetailPageRules, html: productDetailPageRules },
+  sections: {
+    title: {
+      limits: { maxChars: 200, minChars: 10 },
+      checks: { banned_character: "error", word_repeated: "error", promotional: "error", emoji: "error", special_symbol: "warning", all_caps: "warning", placeholder: "error", html: "error", asin: "error", contact_info: "error", price_or_shipping: "error" },
+    },
+    bullets: bulletsRules,
+    description: descriptionRules,
+    searchTerms: searchTermsRules,
+  },
+  bannedTitleCharacters: "!$?_{}^¬¦",
+  repeatableWords,
+  maxWordRepeats: 2,
+  phrases,
+  specialSymbols,
+};
