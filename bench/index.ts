@@ -2,6 +2,7 @@
 import { startServer } from "#tests/support/server-process.ts";
 import { printGeneration, runGenerationBench } from "./generation.ts";
 import { printLighthouse, runLighthouse } from "./lighthouse.ts";
+import { printLint, runLintBench } from "./lint.ts";
 import { runAndPrintOutputsBenches } from "./outputs.ts";
 
 const chromePath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -12,6 +13,8 @@ try {
 } finally {
   await server.stop();
 }
+// The listing lint, in this process: what the builder runs on every keystroke.
+printLint(runLintBench());
 // Its own server and AI stub: the generation benchmark needs the provider settings.
 printGeneration(await runGenerationBench());
 // Saved outputs at 100,000 rows for one user: page queries and GET /api/outputs over HTTP (SQLite, and PostgreSQL with TEST_DATABASE_URL).

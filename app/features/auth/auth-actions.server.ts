@@ -12,11 +12,13 @@ export { getAuth as auth } from "./auth.server.ts";
 
 /** A failure an action answers with (field messages, a toast), not an error page. */
 class FormFailureAnswer extends Error {
-  constructor(
-    readonly body: FormFailure,
-    readonly init: ResponseInit,
-  ) {
+  readonly body: FormFailure;
+  readonly init: ResponseInit;
+
+  constructor(body: FormFailure, init: ResponseInit) {
     super(body.formError ?? "form failure");
+    this.body = body;
+    this.init = init;
   }
 }
 

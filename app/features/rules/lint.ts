@@ -114,11 +114,14 @@ function offsetAfterBytes(text: string, bytes: number): number {
 class SectionLinter {
   readonly violations: Violation[] = [];
   private readonly taken: [number, number][] = [];
+  private readonly text: string;
+  private readonly checks: SectionRules["checks"];
 
-  constructor(
-    private readonly text: string,
-    private readonly checks: SectionRules["checks"],
-  ) {}
+  // Plain fields, not parameter properties: Node's type stripping (bench, scripts) runs this file as is.
+  constructor(text: string, checks: SectionRules["checks"]) {
+    this.text = text;
+    this.checks = checks;
+  }
 
   severity(code: ViolationCode): Severity | undefined {
     return this.checks[code];
