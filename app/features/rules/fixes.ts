@@ -1,0 +1,73 @@
+// The fixes that are safe to make without the model (issue 15): they change no meaning, only remove what
+// a rule forbids. Generation applies them after the model's last try; what still fails is shown, not hidden.
+import { countBytes } from "./lint.ts";
+import type { ListingSections, RuleSet } from "./types.ts";
+
+export type SafeFix = "banned_characters_dropped" | "search_terms_trimmed" | "repeated_words_removed";
+
+const spaces = /\s+/g;
+
+/** The title without characters the rule set bans (those inside the brand stay), spaces tidied. */
+export function dropBannedCharacters(title: string, ruleSet: RuleSet, brand?: string): string {
+  const banned = new Set(ruleSet.bannedTitleCharacters);
+  const name = brand?.trim().toLowerCase();
+  const lower = title.toLowerCase();
+  const keep: boolean[] = [];
+  if (name) for (let at = lower.indexOf(name); at !== -1; at = lower.indexOf(name, at + name.length)) for (let i = at; i < at + name.length; i++) keep[i] = true;
+  let out = "";
+  let dropped = false;
+  for (let i = 0; i < title.length; i++) {
+    const char = title[i]!;
+    const drop = banned.has(char) && !keep[i];
+    dropped ||= drop;
+    out += drop ? " " : char;
+  }
+  // Only where something went: the spaces it leaves are tidied, nothing else is touched.
+  return dropped ? out.replace(spaces, " ").replace(/\s+([,.;:])/g, "$1").trim() : title;
+}
+
+/** Search terms with each word once (the first time it appears), case-insensitive. */
+export function removeRepeatedWords(terms: string): string {
+  const seen = new Set<string>();
+  return terms
+    .split(spaces)
+    .filter((word) => {
+      const key = word.toLowerCase();
+      if (!word || seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    })
+    .join(" ");
+}
+
+/** Search terms cut at the last whole word that fits in `maxBytes` of UTF-8. */
+export function trimToBytes(terms: string, maxBytes: number): string {
+  const words = terms.trim().split(spaces);
+  let out = "";
+  for (const word of words) {
+    const next = out ? `${out} ${word}` : word;
+    if (countBytes(next) > maxBytes) break;
+    out = next;
+  }
+  return out;
+}
+
+/** Applies every safe fix the rule set allows; returns the sections and which fixes changed something. */
+export function applySafeFixes({ ruleSet, brand, sections }: { ruleSet: RuleSet; brand?: string; sections: ListingSections }): { sections: ListingSections; applied: SafeFix[] } {
+  const applied: SafeFix[] = [];
+  const fixed: ListingSections = { ...sections };
+  if (fixed.title !== undefined) {
+    const title = dropBannedCharacters(fixed.title, ruleSet, brand);
+    if (title !== fixed.title) applied.push("banned_characters_dropped");
+    fixed.title = title;
+  }
+  if (fixed.searchTerms !== undefined) {
+    const once = removeRepeatedWords(fixed.searchTerms);
+    if (once !== fixed.searchTerms.trim().replace(spaces, " ")) applied.push("repeated_words_removed");
+    const maxBytes = ruleSet.sections.searchTerms.limits.maxBytes;
+    const trimmed = maxBytes === undefined ? once : trimToBytes(once, maxBytes);
+    if (trimmed !== once) applied.push("search_terms_trimmed");
+    fixed.searchTerms = trimmed;
+  }
+  return { sections: fixed, applied };
+}
