@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { countBytes, countChars, lintListing } from "./lint.ts";
 import { amazon202501 } from "./rule-sets/amazon-2025-01.ts";
 import { amazon202607 } from "./rule-sets/amazon-2026-07.ts";
-import type { ListingSections, SectionName, ViolationCode } from "./types.ts";
+import { violationCodes, type ListingSections, type SectionName, type ViolationCode } from "./types.ts";
 
 type Section = Exclude<SectionName, "bullets"> | "bullet";
 
@@ -33,6 +33,12 @@ const cases: { code: ViolationCode; section: Section; trips: string[]; passes: s
     section: "title",
     trips: ["Best Seller Bamboo Board Kitchen", "Bamboo Board HOT ITEM Kitchen", "Bamboo Board on Sale Kitchen", "Bamboo Board Sale Kitchen Set", "#1 Bamboo Board for Kitchens", "Bamboo Board Great Gift Kitchen", "Bamboo Board Top-Rated Kitchen", "Bamboo Board Clearance Kitchen", "Bamboo Board - Buy Now Kitchen"],
     passes: ["Wholesale Bamboo Board Kitchen Pack", "Bamboo Board Ideal for Kitchens", "Bamboo Board for Saleswomen Desk", "Bamboo Board with Gift Box", "Bamboo Board, Top Grain Finish", "Bamboo Board for Small Kitchens Set"],
+  },
+  {
+    code: "promotional",
+    section: "bullet",
+    trips: ["Leave a review if the board serves you well.", "Over a thousand 5-star reviews from home cooks.", "Our customers say it is the last board they will buy.", "As seen on morning television cooking shows."],
+    passes: ["Review the care guide before the first use.", "Rated for 20,000 cuts in our own tests.", "Customers choose between three sizes.", "Seen from the side, the groove is 5 mm deep."],
   },
   {
     code: "all_caps",
@@ -137,6 +143,22 @@ describe("lintListing: every rule trips on what it names and not on ordinary cop
       }
     });
   }
+});
+
+describe("the rule sets", () => {
+  it("name a source with its address, date and confidence for every rule", () => {
+    for (const ruleSet of [amazon202607, amazon202501]) {
+      for (const code of violationCodes) {
+        expect(ruleSet.sources[code], `${ruleSet.id} ${code}`).toMatchObject({ url: expect.stringMatching(/^https:\/\//), effectiveFrom: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/), confidence: expect.stringMatching(/^(official|reported)$/) });
+      }
+    }
+    expect(amazon202607.sources.too_long.confidence).toBe("reported");
+  });
+
+  it("have a case here for every rule: the table above, or the limits below", () => {
+    const limitCodes: ViolationCode[] = ["too_long", "too_short", "bytes_over", "bullet_count"];
+    expect(new Set([...cases.map((rule) => rule.code), ...limitCodes])).toEqual(new Set(violationCodes));
+  });
 });
 
 describe("limits", () => {

@@ -63,7 +63,8 @@ export interface RuleSet {
   effectiveFrom: string;
   /** The rule set's main source; each rule below may name its own. */
   source: RuleSource;
-  sources: Partial<Record<ViolationCode | "limits", RuleSource>>;
+  /** Where each rule comes from (too_long, too_short and bytes_over: the limits' source). */
+  sources: Record<ViolationCode, RuleSource>;
   /** Sections this rule set has; item highlights exist only in the 2026 titles rules. */
   sections: {
     title: SectionRules;

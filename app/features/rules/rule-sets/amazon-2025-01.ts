@@ -1,7 +1,7 @@
 // Amazon's product title policy of January 2025, with the common bullet, description and search-term rules.
 // Sources and dates: docs/decisions/014-amazon-listing-rules.md (looked up 2026-11-23).
 import type { RuleSet, RuleSource } from "../types.ts";
-import { bulletGuidelines, bulletsRules, descriptionRules, phrases, productDetailPageRules, repeatableWords, searchTermGuidelines, searchTermsRules, specialSymbols } from "./amazon-common.ts";
+import { bulletsRules, commonSources, descriptionRules, phrases, repeatableWords, searchTermsRules, specialSymbols } from "./amazon-common.ts";
 
 /** 200 characters, the banned characters and promotional phrases: official (help 201100890); the start
  * date, the word-repeat rule and the brand exception: reported (docs/decisions/014). */
@@ -18,7 +18,14 @@ export const amazon202501: RuleSet = {
   marketplace: "amazon",
   effectiveFrom: titlePolicy2025.effectiveFrom,
   source: titlePolicy2025,
-  sources: { limits: titlePolicy2025, banned_character: titlePolicy2025, word_repeated: { ...titlePolicy2025, confidence: "reported" }, promotional: titlePolicy2025, bullet_count: bulletGuidelines, repeated_word: searchTermGuidelines, brand_in_search_terms: searchTermGuidelines, subjective: searchTermGuidelines, contact_info: productDetailPageRules, html: productDetailPageRules },
+  sources: {
+    ...commonSources,
+    too_long: titlePolicy2025,
+    too_short: titlePolicy2025,
+    banned_character: titlePolicy2025,
+    word_repeated: { ...titlePolicy2025, confidence: "reported" },
+    promotional: titlePolicy2025,
+  },
   sections: {
     title: {
       limits: { maxChars: 200, minChars: 10 },

@@ -18,7 +18,7 @@ export const amazon202607: RuleSet = {
   name: "Amazon titles of July 2026 (75 characters, item highlights)",
   effectiveFrom: titleChange2026.effectiveFrom,
   source: titleChange2026,
-  sources: { ...amazon202501.sources, limits: titleChange2026 },
+  sources: { ...amazon202501.sources, too_long: titleChange2026 },
   sections: {
     ...amazon202501.sections,
     title: { ...amazon202501.sections.title, limits: { maxChars: 75, minChars: 10 } },

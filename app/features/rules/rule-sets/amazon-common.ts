@@ -1,6 +1,6 @@
 // What Amazon's two title rule sets share: bullets, description and search terms, and the word lists.
 // Sources and dates: docs/decisions/014-amazon-listing-rules.md (looked up 2026-11-23).
-import type { RuleSet, RuleSource, SectionRules } from "../types.ts";
+import type { RuleSet, RuleSource, SectionRules, ViolationCode } from "../types.ts";
 
 /** Contact details, prices, shipping, testimonials, time-sensitive copy and HTML in every section. */
 export const productDetailPageRules: RuleSource = {
@@ -25,6 +25,29 @@ export const searchTermGuidelines: RuleSource = {
   effectiveFrom: "2018-01-01",
   confidence: "official",
 };
+
+/** ALL-CAPS words: named by sellers' agencies, not by an Amazon page we could read (docs/decisions/014). */
+export const capitalsReported: RuleSource = { ...productDetailPageRules, title: "ALL-CAPS words, reported with the product detail page rules", confidence: "reported" };
+
+/** The sources of the rules both title rule sets share (bullets, description, search terms, every section). */
+export const commonSources = {
+  bullet_count: bulletGuidelines,
+  emoji: bulletGuidelines,
+  special_symbol: bulletGuidelines,
+  placeholder: bulletGuidelines,
+  guarantee: bulletGuidelines,
+  restricted_claim: bulletGuidelines,
+  asin: bulletGuidelines,
+  contact_info: productDetailPageRules,
+  price_or_shipping: productDetailPageRules,
+  time_sensitive: productDetailPageRules,
+  html: productDetailPageRules,
+  all_caps: capitalsReported,
+  bytes_over: { ...searchTermGuidelines, title: "Search terms under 250 bytes (Amazon notices of 2017–18, as quoted by sellers)", confidence: "reported" },
+  brand_in_search_terms: searchTermGuidelines,
+  repeated_word: searchTermGuidelines,
+  subjective: searchTermGuidelines,
+} satisfies Partial<Record<ViolationCode, RuleSource>>;
 
 /** Checks every body section (bullets, highlights, description) gets. */
 const bodyChecks: SectionRules["checks"] = {
@@ -71,7 +94,9 @@ export const repeatableWords: RuleSet["repeatableWords"] = {
 
 export const phrases: RuleSet["phrases"] = {
   en: {
-    promotional: ["best seller", "bestseller", "best-selling", "hot item", "hot sale", "top seller", "top rated", "top-rated", "#1", "number one", "free shipping", "100% quality guaranteed", "100% satisfaction", "sale", "on sale", "clearance", "deal", "deals", "discount", "limited offer", "buy now", "buy one get one", "bogo", "cheap", "cheapest", "lowest price", "great gift", "perfect gift", "award winning", "amazon's choice"],
+    promotional: ["best seller", "bestseller", "best-selling", "hot item", "hot sale", "top seller", "top rated", "top-rated", "#1", "number one", "free shipping", "100% quality guaranteed", "100% satisfaction", "sale", "on sale", "clearance", "deal", "deals", "discount", "limited offer", "buy now", "buy one get one", "bogo", "cheap", "cheapest", "lowest price", "great gift", "perfect gift", "award winning", "amazon's choice",
+      // Reviews, testimonials and requests for reviews (product detail page rules).
+      "leave a review", "leave us a review", "write a review", "5-star review", "5 star review", "five-star review", "5-star reviews", "customers love", "our customers say", "rated 5 stars", "as seen on"],
     price_or_shipping: ["free shipping", "fast shipping", "free delivery", "same day shipping", "ships today", "ships free", "ships fast", "in stock", "out of stock", "available now", "prime shipping", "% off"],
     guarantee: ["guarantee", "guaranteed", "money back", "money-back", "refund", "refundable", "full refund", "risk free", "risk-free", "satisfaction guaranteed", "no questions asked"],
     time_sensitive: ["new arrival", "new arrivals", "limited time", "today only", "this week only", "while supplies last", "hurry", "just launched", "latest", "new", "now", "newest", "brand new"],
@@ -80,7 +105,7 @@ export const phrases: RuleSet["phrases"] = {
     placeholder: ["n/a", "na", "tbd", "tba", "copy pending", "not applicable", "lorem ipsum", "placeholder", "insert text", "xxx"],
   },
   es: {
-    promotional: ["más vendido", "mas vendido", "oferta", "ofertas", "rebaja", "rebajas", "descuento", "envío gratis", "envio gratis", "mejor precio", "precio más bajo", "compra ya", "liquidación", "número uno", "n.º 1", "#1", "regalo perfecto"],
+    promotional: ["más vendido", "mas vendido", "oferta", "ofertas", "rebaja", "rebajas", "descuento", "envío gratis", "envio gratis", "mejor precio", "precio más bajo", "compra ya", "liquidación", "número uno", "n.º 1", "#1", "regalo perfecto", "deja una reseña", "déjanos una reseña", "reseña de 5 estrellas", "reseñas de 5 estrellas", "nuestros clientes dicen"],
     price_or_shipping: ["envío gratis", "envio gratis", "envío rápido", "envio rapido", "en stock", "disponible ya", "agotado", "% de descuento"],
     guarantee: ["garantía", "garantia", "garantizado", "garantizada", "devolución del dinero", "reembolso", "sin riesgo"],
     time_sensitive: ["novedad", "novedades", "tiempo limitado", "solo hoy", "últimas unidades", "nuevo", "nueva", "ahora", "lo último"],
