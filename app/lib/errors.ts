@@ -17,6 +17,10 @@ export const apiErrors = {
   UNKNOWN_MARKETPLACE: { status: 400, message: "api.error.unknownMarketplace", details: true },
   UNKNOWN_RULE_SET: { status: 400, message: "api.error.unknownRuleSet", details: true },
   INVALID_LISTING: { status: 400, message: "api.error.invalidFields", details: true },
+  // Details: the lint report (violations per section) of a listing that does not pass.
+  LISTING_FAILS_RULES: { status: 409, message: "api.error.listingFailsRules", details: true },
+  // Another save (a member, another tab, a generation) came first: reload and try again.
+  LISTING_CHANGED: { status: 409, message: "api.error.listingChanged", details: false },
   UNKNOWN_PLAN: { status: 400, message: "credits.error.unknownPlan", details: false },
   BAD_SIGNATURE: { status: 400, message: "api.error.badSignature", details: false },
   SIGNED_OUT: { status: 401, message: "api.error.signedOut", details: false },
@@ -65,6 +69,19 @@ export interface ApiError {
   requestId: string;
   /** Localized messages per field (only codes whose entry allows details). */
   fieldErrors?: Record<string, string>;
+  /** A listing that does not pass its rules (LISTING_FAILS_RULES): every violation, localized. */
+  violations?: ApiViolation[];
+}
+
+/** One rule a listing breaks, as an error body lists it; `index` numbers bullets from 0. */
+export interface ApiViolation {
+  section: string;
+  index?: number;
+  code: string;
+  severity: "error" | "warning";
+  message: string;
+  start: number;
+  end: number;
 }
 
 const apiErrorSchema = z.strictObject({
@@ -72,6 +89,9 @@ const apiErrorSchema = z.strictObject({
   code: z.enum(apiErrorCodes),
   requestId: z.string(),
   fieldErrors: z.record(z.string(), z.string()).optional(),
+  violations: z
+    .array(z.object({ section: z.string(), index: z.number().int().optional(), code: z.string(), severity: z.enum(["error", "warning"]), message: z.string(), start: z.number(), end: z.number() }))
+    .optional(),
 }) satisfies z.ZodType<ApiError>;
 
 /** An error answer's parsed JSON as an ApiError, or undefined when it is not one (a proxy's page, no body). */
@@ -85,6 +105,7 @@ export interface ApiErrorDetails {
   /** Replaces the code's message. */
   message?: string;
   fieldErrors?: Record<string, string>;
+  violations?: ApiViolation[];
 }
 
 /** What a refusal may add to its code: message parameters, details (if the code allows them), headers. */
@@ -105,7 +126,9 @@ export function apiErrorBody<C extends ApiErrorCode>(code: C, options: ApiErrorO
   const fieldErrors = details?.fieldErrors && Object.keys(details.fieldErrors).length > 0 ? details.fieldErrors : undefined;
   const fieldMessages = Object.values(fieldErrors ?? {});
   const error = details?.message ?? (fieldMessages.length === 1 ? fieldMessages[0]! : translate(locale, apiErrors[code].message, params));
-  return fieldErrors ? { error, code, requestId, fieldErrors } : { error, code, requestId };
+  const body: ApiError = fieldErrors ? { error, code, requestId, fieldErrors } : { error, code, requestId };
+  if (details?.violations) body.violations = details.violations;
+  return body;
 }
 
 /** A JSON error answer from the catalogue (never cached). */

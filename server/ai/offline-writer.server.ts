@@ -8,7 +8,7 @@ import { ratingStars } from "#app/templates/rules.ts";
 import type { AiConfig } from "#server/config.server.ts";
 import { GenerationError } from "./errors.server.ts";
 import { offlineModel } from "./providers.server.ts";
-import { outputCount, sleep, type WriteRequest, type WriteResult, type Writer } from "./writer-types.server.ts";
+import { outputCount, sleep, type TextWriteRequest, type TextWriteResult, type WriteRequest, type WriteResult, type Writer } from "./writer-types.server.ts";
 
 type Compose = (inputs: TemplateInputs, index: number, count: number) => string;
 
@@ -295,6 +295,19 @@ export function composeOffline(templateId: TemplateId, inputs: TemplateInputs, c
 }
 
 export function createOfflineWriter(ai: Pick<AiConfig, "offlineWordDelayMs">): Writer {
+  /** Streams `text` word by word, as a provider would. */
+  async function stream(text: string, signal: AbortSignal, onDelta: (word: string) => void): Promise<void> {
+    try {
+      for (const word of text.match(/\s*\S+/g) ?? []) {
+        if (ai.offlineWordDelayMs > 0) await sleep(ai.offlineWordDelayMs, signal);
+        else if (signal.aborted) throw signal.reason;
+        onDelta(word);
+      }
+    } catch (error) {
+      if (signal.aborted) throw new GenerationError("cancelled", "the generation was cancelled", { cause: error });
+      throw error;
+    }
+  }
   return {
     provider: "offline",
     model: offlineModel,
@@ -305,22 +318,18 @@ export function createOfflineWriter(ai: Pick<AiConfig, "offlineWordDelayMs">): W
       if (!isTemplateId(template.id)) throw new GenerationError("internal", `the offline writer has no composer for template ${template.id}`);
       const drafts = composeOffline(template.id, inputs, count, total);
       const outputs: string[] = [];
-      try {
-        for (const [index, draft] of drafts.entries()) {
-          for (const word of draft.match(/\s*\S+/g) ?? []) {
-            if (ai.offlineWordDelayMs > 0) await sleep(ai.offlineWordDelayMs, signal);
-            else if (signal.aborted) throw signal.reason;
-            request.onDelta(index, word);
-          }
-          const content = (template.finalize ? template.finalize(draft) : draft).trim();
-          outputs.push(content);
-          request.onOutput(index, content);
-        }
-      } catch (error) {
-        if (signal.aborted) throw new GenerationError("cancelled", "the generation was cancelled", { cause: error });
-        throw error;
+      for (const [index, draft] of drafts.entries()) {
+        await stream(draft, signal, (word) => request.onDelta(index, word));
+        const content = (template.finalize ? template.finalize(draft) : draft).trim();
+        outputs.push(content);
+        request.onOutput(index, content);
       }
       return { outputs, inputTokens: null, outputTokens: null, calls: 0 };
+    },
+    async writeText(request: TextWriteRequest): Promise<TextWriteResult> {
+      const text = request.offlineText();
+      await stream(text, request.signal, request.onDelta);
+      return { text, inputTokens: null, outputTokens: null, calls: 0 };
     },
   };
 }

@@ -9,7 +9,7 @@ import { createJsonArrayStream } from "./json-array-stream.server.ts";
 import { OutputTracker } from "./output-tracker.server.ts";
 import { getProvider } from "./providers.server.ts";
 import { cleanElement, cleanGrowingElement, livePieces, splitAnswer } from "./text-rule.server.ts";
-import { outputCount, sleep, type WriteRequest, type WriteResult, type Writer } from "./writer-types.server.ts";
+import { outputCount, sleep, type TextWriteRequest, type TextWriteResult, type WriteRequest, type WriteResult, type Writer } from "./writer-types.server.ts";
 
 /** Retries of a 429 or 5xx, only while nothing has streamed yet. */
 export const maxRetries = 3;
@@ -87,9 +87,22 @@ export function createSdkWriter(ai: AiConfig, modelId: string = ai.model): Write
   const model = provider.createModel(ai, modelId);
   const structured = provider.structuredOutput;
 
-  /** One streaming call; throws a GenerationError. `progress.started` turns true at the first text. */
-  async function call(plan: CallPlan, request: WriteRequest, tracker: OutputTracker, progress: { started: boolean }): Promise<CallOutcome> {
-    const reader = answerReader(plan, request.template.outputMode);
+  interface StreamCall {
+    system: string;
+    prompt: string;
+    maxOutputTokens: number;
+    /** Structured output ("elements" array) instead of plain text. */
+    json: boolean;
+    signal: AbortSignal;
+    /** Each piece of text as it arrives. */
+    onText(text: string): void;
+  }
+
+  /**
+   * One streaming call; throws a GenerationError. `progress.started` turns true at the first text.
+   * Resolves with the finish reason and usage once the provider finished.
+   */
+  async function streamCall(request: StreamCall, progress: { started: boolean }): Promise<{ reason: string; inputTokens?: number; outputTokens?: number }> {
     const controller = new AbortController();
     let timedOut = false;
     let timer: NodeJS.Timeout | undefined;
@@ -103,19 +116,18 @@ export function createSdkWriter(ai: AiConfig, modelId: string = ai.model): Write
     const cancel = () => controller.abort(request.signal.reason);
     request.signal.addEventListener("abort", cancel, { once: true });
     arm();
-    tracker.startCall();
     try {
       const result = streamText({
         model,
-        system: plan.system,
-        prompt: plan.prompt,
-        maxOutputTokens: plan.maxOutputTokens,
+        system: request.system,
+        prompt: request.prompt,
+        maxOutputTokens: request.maxOutputTokens,
         temperature: ai.temperature,
         maxRetries: 0,
         abortSignal: controller.signal,
         // Errors arrive in the stream and are classified below; the SDK's default would print them to stderr.
         onError: () => undefined,
-        ...(plan.format === "json" ? { output: streamingElementsOutput() } : {}),
+        ...(request.json ? { output: streamingElementsOutput() } : {}),
       });
       let finish: { reason: string; inputTokens?: number; outputTokens?: number } | undefined;
       for await (const part of result.fullStream) {
@@ -123,9 +135,7 @@ export function createSdkWriter(ai: AiConfig, modelId: string = ai.model): Write
         if (part.type === "text-delta") {
           if (part.text === "") continue;
           progress.started = true;
-          reader.push(part.text);
-          const view = reader.live();
-          tracker.update(view.items, view.complete);
+          request.onText(part.text);
         } else if (part.type === "error") {
           throw part.error;
         } else if (part.type === "abort") {
@@ -138,9 +148,7 @@ export function createSdkWriter(ai: AiConfig, modelId: string = ai.model): Write
       if (!finish) throw new GenerationError(progress.started ? "interrupted" : "provider_unavailable", "the provider stream ended without finishing");
       if (finish.reason === "content-filter") throw new GenerationError("rejected", "the provider's content filter stopped the answer");
       if (finish.reason === "error") throw new GenerationError(progress.started ? "interrupted" : "provider_unavailable", "the provider reported an error");
-      const items = reader.final(finish.reason === "length");
-      tracker.finish(items);
-      return { items, inputTokens: finish.inputTokens, outputTokens: finish.outputTokens };
+      return finish;
     } catch (error) {
       if (request.signal.aborted) throw new GenerationError("cancelled", "the generation was cancelled", { cause: error });
       if (timedOut) throw new GenerationError("timeout", `no answer from the provider for ${ai.timeoutMs} ms`, { cause: error });
@@ -151,6 +159,54 @@ export function createSdkWriter(ai: AiConfig, modelId: string = ai.model): Write
     }
   }
 
+  /** Runs `attempt` and retries a 429 or 5xx (honouring Retry-After) while nothing has streamed yet. */
+  async function retrying<T>(signal: AbortSignal, attempt: (progress: { started: boolean }) => Promise<T>, onCall: () => void): Promise<T> {
+    for (let tries = 0; ; tries++) {
+      const progress = { started: false };
+      onCall();
+      try {
+        return await attempt(progress);
+      } catch (error) {
+        const failure = error instanceof GenerationError ? error : classifyProviderError(error, { started: progress.started });
+        if (!failure.retryable || progress.started || tries >= maxRetries) throw failure;
+        const retryAfter = typeof failure.detail.retryAfterMs === "number" && failure.detail.retryAfterMs <= maxRetryAfterMs ? failure.detail.retryAfterMs : undefined;
+        const wait = retryAfter ?? ai.retryDelayMs * 2 ** tries * (1 + Math.random() * 0.25);
+        logger.warn({ code: failure.code, detail: failure.detail, attempt: tries + 1, waitMs: Math.round(wait), provider: ai.provider }, "AI provider call failed before the first token; retrying");
+        try {
+          await sleep(wait, signal);
+        } catch (reason) {
+          throw new GenerationError("cancelled", "the generation was cancelled while waiting to retry", { cause: reason });
+        }
+      }
+    }
+  }
+
+  /** One call of a generation: its answer read as it grows into the tracker's outputs. */
+  async function call(plan: CallPlan, request: WriteRequest, tracker: OutputTracker, progress: { started: boolean }): Promise<CallOutcome> {
+    const reader = answerReader(plan, request.template.outputMode);
+    tracker.startCall();
+    const finish = await streamCall(
+      {
+        system: plan.system,
+        prompt: plan.prompt,
+        maxOutputTokens: plan.maxOutputTokens,
+        json: plan.format === "json",
+        signal: request.signal,
+        onText: (text) => {
+          reader.push(text);
+          const view = reader.live();
+          tracker.update(view.items, view.complete);
+        },
+      },
+      progress,
+    );
+    const items = reader.final(finish.reason === "length");
+    tracker.finish(items);
+    return { items, inputTokens: finish.inputTokens, outputTokens: finish.outputTokens };
+  }
+
+  const add = (a: number | undefined, b: number | undefined) => (a === undefined && b === undefined ? undefined : (a ?? 0) + (b ?? 0));
+
   async function write(request: WriteRequest): Promise<WriteResult> {
     const { template, inputs, language } = request;
     const total = outputCount(template, request.count);
@@ -158,7 +214,6 @@ export function createSdkWriter(ai: AiConfig, modelId: string = ai.model): Write
     let inputTokens: number | undefined;
     let outputTokens: number | undefined;
     let calls = 0;
-    const add = (a: number | undefined, b: number | undefined) => (a === undefined && b === undefined ? undefined : (a ?? 0) + (b ?? 0));
 
     for (let round = 0; round < maxCalls && tracker.missing > 0; round++) {
       const asked = template.outputMode === "single" ? request.count : tracker.missing;
@@ -166,27 +221,9 @@ export function createSdkWriter(ai: AiConfig, modelId: string = ai.model): Write
       const prompt = template.buildPrompt({ inputs, count: asked, language, format });
       const perOutput = template.outputMode === "single" ? 1 : asked;
       const plan: CallPlan = { ...prompt, format, count: asked, maxOutputTokens: ai.maxTokensPerOutput * perOutput + 64 };
-      for (let attempt = 0; ; attempt++) {
-        const progress = { started: false };
-        calls++;
-        try {
-          const outcome = await call(plan, request, tracker, progress);
-          inputTokens = add(inputTokens, outcome.inputTokens);
-          outputTokens = add(outputTokens, outcome.outputTokens);
-          break;
-        } catch (error) {
-          const failure = error instanceof GenerationError ? error : classifyProviderError(error, { started: progress.started });
-          if (!failure.retryable || progress.started || attempt >= maxRetries) throw failure;
-          const retryAfter = typeof failure.detail.retryAfterMs === "number" && failure.detail.retryAfterMs <= maxRetryAfterMs ? failure.detail.retryAfterMs : undefined;
-          const wait = retryAfter ?? ai.retryDelayMs * 2 ** attempt * (1 + Math.random() * 0.25);
-          logger.warn({ code: failure.code, detail: failure.detail, attempt: attempt + 1, waitMs: Math.round(wait), provider: ai.provider }, "AI provider call failed before the first token; retrying");
-          try {
-            await sleep(wait, request.signal);
-          } catch (reason) {
-            throw new GenerationError("cancelled", "the generation was cancelled while waiting to retry", { cause: reason });
-          }
-        }
-      }
+      const outcome = await retrying(request.signal, (progress) => call(plan, request, tracker, progress), () => calls++);
+      inputTokens = add(inputTokens, outcome.inputTokens);
+      outputTokens = add(outputTokens, outcome.outputTokens);
       if (tracker.missing > 0 && round + 1 < maxCalls) {
         logger.info({ missing: tracker.missing, asked: total, provider: ai.provider }, "the provider wrote fewer outputs than asked; asking for the rest");
       }
@@ -195,5 +232,29 @@ export function createSdkWriter(ai: AiConfig, modelId: string = ai.model): Write
     return { outputs: [...tracker.outputs], inputTokens: inputTokens ?? null, outputTokens: outputTokens ?? null, calls };
   }
 
-  return { provider: ai.provider, model: modelId, offline: false, write };
+  async function writeText(request: TextWriteRequest): Promise<TextWriteResult> {
+    let calls = 0;
+    let text = "";
+    const finish = await retrying(
+      request.signal,
+      (progress) => {
+        text = "";
+        return streamCall(
+          {
+            ...request,
+            json: false,
+            onText: (piece) => {
+              text += piece;
+              request.onDelta(piece);
+            },
+          },
+          progress,
+        );
+      },
+      () => calls++,
+    );
+    return { text, inputTokens: finish.inputTokens ?? null, outputTokens: finish.outputTokens ?? null, calls };
+  }
+
+  return { provider: ai.provider, model: modelId, offline: false, write, writeText };
 }

@@ -28,6 +28,26 @@ export interface WriteResult {
   calls: number;
 }
 
+/** One free-form text (a listing's section), streamed as it is written. */
+export interface TextWriteRequest {
+  system: string;
+  prompt: string;
+  maxOutputTokens: number;
+  /** What the offline writer answers instead (it cannot read a prompt): the caller composes it. */
+  offlineText(): string;
+  signal: AbortSignal;
+  /** Text appended while it is written. */
+  onDelta(text: string): void;
+}
+
+export interface TextWriteResult {
+  /** The whole answer, as written (the caller cleans and checks it). */
+  text: string;
+  inputTokens: number | null;
+  outputTokens: number | null;
+  calls: number;
+}
+
 export interface Writer {
   provider: AiProviderName;
   model: string;
@@ -35,6 +55,8 @@ export interface Writer {
   offline: boolean;
   /** Writes exactly the outputs asked for, or throws a GenerationError (nothing partial is returned). */
   write(request: WriteRequest): Promise<WriteResult>;
+  /** Writes one text (retrying a 429 or 5xx before the first token), or throws a GenerationError. */
+  writeText(request: TextWriteRequest): Promise<TextWriteResult>;
 }
 
 /** How many outputs a request produces: N in "split" mode, one in "single" mode (keywords). */

@@ -16,6 +16,8 @@ export interface Database {
   credit_ledger: CreditLedgerTable;
   stripe_event: StripeEventTable;
   rate_limit: RateLimitTable;
+  listing: ListingTable;
+  listing_version: ListingVersionTable;
 }
 
 /** One fixed window of a rate limit (server/rate-limit.server.ts); resetAt in epoch milliseconds. */
@@ -78,6 +80,10 @@ export interface WorkspaceTable {
   aiModel: Generated<string | null>;
   /** The provider (and base URL) that offered aiModel: a pick only holds while that provider is configured. */
   aiModelSource: Generated<string | null>;
+  /** The rule set new listings use (app/features/rules/registry.ts); null: the default. */
+  ruleSetId: Generated<string | null>;
+  /** JSON array of other brands (competitors) never to use in search terms. */
+  otherBrands: Generated<string>;
   createdAt: Generated<string>;
 }
 
@@ -185,4 +191,38 @@ export interface StripeEventTable {
   id: string;
   type: string;
   processedAt: string;
+}
+
+/** A product listing (app/features/listings): facts and copy are JSON; `copy` is the latest version's. */
+export interface ListingTable {
+  id: string;
+  workspaceId: string;
+  createdBy: string | null;
+  /** The store's domain (app/features/marketplaces/registry.ts). */
+  marketplace: string;
+  ruleSetId: string;
+  facts: string;
+  copy: string;
+  /** 0 or 1: the latest version passed its rule set. */
+  passed: Generated<number>;
+  /** The latest version's number (0: nothing saved yet). */
+  version: Generated<number>;
+  searchText: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export type ListingVersionSource = "generated" | "edited" | "restored";
+
+export interface ListingVersionTable {
+  id: string;
+  listingId: string;
+  version: number;
+  source: ListingVersionSource;
+  facts: string;
+  copy: string;
+  passed: Generated<number>;
+  generationId: string | null;
+  createdBy: string | null;
+  createdAt: string;
 }

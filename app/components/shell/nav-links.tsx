@@ -1,11 +1,12 @@
 import { ActionIcon, Group, NavLink, Stack, Tooltip } from "@mantine/core";
-import { IconHeart, IconHistory, IconLayoutDashboard, IconPlus, IconTemplate } from "@tabler/icons-react";
+import { IconHeart, IconHistory, IconLayoutDashboard, IconListDetails, IconPlus, IconTemplate } from "@tabler/icons-react";
 import { Link, useLocation } from "react-router";
 import { useI18n } from "#app/i18n/context.tsx";
 import type { MessageKey } from "#app/i18n/i18n.ts";
 
 const items: { to: string; label: MessageKey; icon: typeof IconHistory }[] = [
   { to: "/dashboard", label: "shell.nav.dashboard", icon: IconLayoutDashboard },
+  { to: "/listings", label: "shell.nav.listings", icon: IconListDetails },
   { to: "/templates", label: "shell.nav.templates", icon: IconTemplate },
   { to: "/history", label: "shell.nav.history", icon: IconHistory },
   { to: "/favorites", label: "shell.nav.favorites", icon: IconHeart },

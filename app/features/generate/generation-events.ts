@@ -11,6 +11,7 @@
 // Lines starting with ":" are keep-alive comments. Exactly one `output` per index; `done` lists all N.
 import { z } from "zod";
 import { generationErrorCodes, type GenerationErrorCode } from "#app/lib/errors.ts";
+import { createSseParser, encodeSseEvent, readSseStream } from "#app/lib/sse.ts";
 
 export { generationErrorCodes, type GenerationErrorCode };
 
@@ -49,56 +50,10 @@ export const generationRequestSchema = z.object({
 });
 
 /** One event as SSE text (`event:` line, one `data:` line, blank line). */
-export function encodeGenerationEvent(event: GenerationEvent): string {
-  const { type, ...data } = event;
-  return `event: ${type}\ndata: ${JSON.stringify(data)}\n\n`;
-}
+export const encodeGenerationEvent = (event: GenerationEvent): string => encodeSseEvent(event);
 
 /** Parses SSE text as it arrives; complete events go to `onEvent`, unknown or malformed ones are skipped. */
-export function createGenerationEventParser(onEvent: (event: GenerationEvent) => void) {
-  let buffer = "";
-  let eventType = "message";
-  let data: string[] = [];
-  const dispatch = () => {
-    if (data.length > 0) {
-      try {
-        const parsed = generationEventSchema.safeParse({ ...JSON.parse(data.join("\n")), type: eventType });
-        if (parsed.success) onEvent(parsed.data);
-      } catch {
-        // Not JSON: not one of ours.
-      }
-    }
-    eventType = "message";
-    data = [];
-  };
-  const line = (text: string) => {
-    if (text === "") return dispatch();
-    if (text.startsWith(":")) return;
-    const colon = text.indexOf(":");
-    const field = colon === -1 ? text : text.slice(0, colon);
-    const value = colon === -1 ? "" : text.slice(colon + 1).replace(/^ /, "");
-    if (field === "event") eventType = value;
-    else if (field === "data") data.push(value);
-  };
-  return {
-    push(chunk: string) {
-      buffer += chunk;
-      let newline: number;
-      while ((newline = buffer.search(/\r\n|\r|\n/)) !== -1) {
-        const width = buffer.startsWith("\r\n", newline) ? 2 : 1;
-        // A lone "\r" at the end may be the first half of "\r\n": wait for the next chunk.
-        if (buffer[newline] === "\r" && width === 1 && newline === buffer.length - 1) break;
-        line(buffer.slice(0, newline));
-        buffer = buffer.slice(newline + width);
-      }
-    },
-    end() {
-      if (buffer !== "") line(buffer);
-      buffer = "";
-      dispatch();
-    },
-  };
-}
+export const createGenerationEventParser = (onEvent: (event: GenerationEvent) => void) => createSseParser(generationEventSchema, onEvent);
 
 /**
  * Reads a POST /api/generations answer in the browser (fetch) or in Node, calling `onEvent` for
@@ -106,26 +61,6 @@ export function createGenerationEventParser(onEvent: (event: GenerationEvent) =>
  * the connection ended before either (treat that as interrupted: nothing was saved).
  * Call it only for a `text/event-stream` answer (a refused request is a JSON ApiError: see app/lib/errors.ts).
  */
-export async function readGenerationStream(response: Response, onEvent: (event: GenerationEvent) => void): Promise<GenerationEvent | null> {
-  if (!response.body) return null;
-  let last: GenerationEvent | null = null;
-  const parser = createGenerationEventParser((event) => {
-    if (event.type === "done" || event.type === "error") last = event;
-    onEvent(event);
-  });
-  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      parser.push(value);
-    }
-    parser.end();
-  } catch {
-    // An aborted fetch (Stop) or a dropped connection: report what arrived.
-    return last;
-  } finally {
-    reader.releaseLock();
-  }
-  return last;
+export function readGenerationStream(response: Response, onEvent: (event: GenerationEvent) => void): Promise<GenerationEvent | null> {
+  return readSseStream(response, generationEventSchema, (event) => event.type === "done" || event.type === "error", onEvent);
 }

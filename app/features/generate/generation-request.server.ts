@@ -7,6 +7,7 @@ import { checkInputs } from "#app/templates/validation.ts";
 import type { AppConfig } from "#server/config.server.ts";
 import type { Db } from "#server/db/db.server.ts";
 import { logger } from "#server/logger.server.ts";
+import { eventStreamResponse } from "#server/sse.server.ts";
 import type { RateLimiter, RateLimitRule } from "#server/rate-limit.server.ts";
 import { outputCount, type Writer } from "#server/ai/writer.server.ts";
 import { getActiveMembership } from "#app/features/workspace/workspaces.server.ts";
@@ -15,8 +16,6 @@ import { runGeneration } from "./generation.server.ts";
 
 /** Generations per user per minute: plenty for a person, a brake for a script. */
 export const generationRateLimit: RateLimitRule = { max: 30, windowMs: 60_000 };
-/** A comment line this often keeps proxies from closing a stream while a slow provider thinks. */
-const keepAliveMs = 15_000;
 
 export interface GenerationPostOptions {
   request: Request;
@@ -80,20 +79,9 @@ export async function handleGenerationPost(options: GenerationPostOptions): Prom
   if (!reservation.ok) return apiErrorResponse("NO_CREDITS", { ...answer, details: { message: creditRefusalMessage(locale, reservation) } });
   const { credits } = reservation;
 
-  let open = true;
-  let heartbeat: NodeJS.Timeout | undefined;
-  const encoder = new TextEncoder();
-  const stream = new ReadableStream<Uint8Array>({
-    start(controller) {
-      const send = (text: string) => {
-        if (!open) return;
-        try {
-          controller.enqueue(encoder.encode(text));
-        } catch {
-          open = false;
-        }
-      };
-      heartbeat = setInterval(() => send(": keep-alive\n\n"), keepAliveMs);
+  return eventStreamResponse({
+    requestId,
+    work: (send) =>
       runGeneration({
         db,
         config,
@@ -108,33 +96,12 @@ export async function handleGenerationPost(options: GenerationPostOptions): Prom
         emit: (event) => send(encodeGenerationEvent(event)),
         writer: options.writer,
         hooks: credits.hooks,
-      })
-        .catch(async (error: unknown) => {
-          // Failing before the generation row existed (the database is down): still a clean end.
-          logger.error({ err: error, requestId }, "generation could not start");
-          await credits.abandon().catch((releaseError: unknown) => logger.error({ err: releaseError, requestId }, "could not give back a generation's reserved words"));
-          send(encodeGenerationEvent({ type: "error", code: "internal", message: t("generation.error.internal"), requestId }));
-        })
-        .finally(() => {
-          clearInterval(heartbeat);
-          if (open) {
-            open = false;
-            controller.close();
-          }
-        });
-    },
-    cancel() {
-      open = false;
-      clearInterval(heartbeat);
-    },
-  });
-  return new Response(stream, {
-    status: 200,
-    headers: {
-      "Content-Type": "text/event-stream; charset=utf-8",
-      // no-transform: neither our compression middleware nor a proxy may buffer the stream.
-      "Cache-Control": "no-cache, no-transform",
-      "X-Accel-Buffering": "no",
+      }),
+    // Failing before the generation row existed (the database is down): still a clean end.
+    onCrash: async (send, error) => {
+      logger.error({ err: error, requestId }, "generation could not start");
+      await credits.abandon().catch((releaseError: unknown) => logger.error({ err: releaseError, requestId }, "could not give back a generation's reserved words"));
+      send(encodeGenerationEvent({ type: "error", code: "internal", message: t("generation.error.internal"), requestId }));
     },
   });
 }

@@ -191,24 +191,46 @@ export async function runGeneration(options: RunGenerationOptions): Promise<Gene
     emit({ type: "done", generationId, outputs: saved });
     return { status: "succeeded", generationId, outputs: saved };
   } catch (error) {
-    const failure = error instanceof GenerationError ? error : new GenerationError("internal", error instanceof Error ? error.message : String(error), { cause: error });
-    const status = failure.code === "cancelled" ? "cancelled" : "failed";
-    const latencyMs = Math.round(performance.now() - started);
-    if (status === "cancelled") log.info({ latencyMs }, "generation cancelled");
-    else log[failure.code === "internal" ? "error" : "warn"]({ code: failure.code, detail: failure.detail, err: failure.cause ?? failure, latencyMs }, `generation failed: ${failure.message}`);
-    try {
-      const { numUpdatedRows } = await db
-        .updateTable("generation")
-        .set({ status, error: `${failure.code}: ${failure.message}`.slice(0, 1000), latencyMs, finishedAt: new Date().toISOString() })
-        .where("id", "=", generationId)
-        .where("status", "=", "running")
-        .executeTakeFirst();
-      // None updated: the crash sweep closed it and gave the reservation back already.
-      if (numUpdatedRows > 0n) await hooks.release?.(context, { status, code: failure.code });
-    } catch (recordError) {
-      log.error({ err: recordError }, "could not record the generation's failure");
-    }
+    const { status, failure } = await recordGenerationFailure({ db, error, context, hooks, log, latencyMs: Math.round(performance.now() - started) });
     emit({ type: "error", code: failure.code, message: translate(locale, generationErrors[failure.code].messageKey), requestId });
     return { status, generationId, code: failure.code };
   }
+}
+
+/**
+ * A generation (of a template or a listing) that failed or was stopped: logs why, marks its row, and
+ * gives its reservation back (unless the crash sweep closed it first and did so already).
+ */
+export async function recordGenerationFailure({
+  db,
+  error,
+  context,
+  hooks,
+  log,
+  latencyMs,
+}: {
+  db: Db;
+  error: unknown;
+  context: GenerationContext;
+  hooks: GenerationHooks;
+  log: typeof logger;
+  latencyMs: number;
+}): Promise<{ status: "failed" | "cancelled"; failure: GenerationError }> {
+  const failure = error instanceof GenerationError ? error : new GenerationError("internal", error instanceof Error ? error.message : String(error), { cause: error });
+  const status = failure.code === "cancelled" ? "cancelled" : "failed";
+  if (status === "cancelled") log.info({ latencyMs }, "generation cancelled");
+  else log[failure.code === "internal" ? "error" : "warn"]({ code: failure.code, detail: failure.detail, err: failure.cause ?? failure, latencyMs }, `generation failed: ${failure.message}`);
+  try {
+    const { numUpdatedRows } = await db
+      .updateTable("generation")
+      .set({ status, error: `${failure.code}: ${failure.message}`.slice(0, 1000), latencyMs, finishedAt: new Date().toISOString() })
+      .where("id", "=", context.generationId)
+      .where("status", "=", "running")
+      .executeTakeFirst();
+    // None updated: the crash sweep closed it and gave the reservation back already.
+    if (numUpdatedRows > 0n) await hooks.release?.(context, { status, code: failure.code });
+  } catch (recordError) {
+    log.error({ err: recordError }, "could not record the generation's failure");
+  }
+  return { status, failure };
 }

@@ -3,7 +3,8 @@
 import { countBytes } from "./lint.ts";
 import type { ListingSections, RuleSet } from "./types.ts";
 
-export type SafeFix = "banned_characters_dropped" | "search_terms_trimmed" | "repeated_words_removed";
+export const safeFixes = ["banned_characters_dropped", "search_terms_trimmed", "repeated_words_removed"] as const;
+export type SafeFix = (typeof safeFixes)[number];
 
 const spaces = /\s+/g;
 

@@ -6,7 +6,7 @@ import { translate, type Locale, type MessageKey } from "#app/i18n/i18n.ts";
 import { apiErrorResponse } from "#app/lib/errors.ts";
 import { lintListing } from "./lint.ts";
 import { getRuleSet } from "./registry.ts";
-import type { RuleSet, SectionReport, Violation } from "./types.ts";
+import type { LintReport, RuleSet, SectionReport, Violation } from "./types.ts";
 
 /** Longer sections are refused, not linted: ten times the largest limit of any rule set. */
 const maxSectionChars = 20_000;
@@ -71,23 +71,25 @@ export async function handleLintPost({ request, signedIn, locale, requestId }: {
   if (tooLong) return refuse("INVALID_LISTING", { locale, requestId, details: { fieldErrors: { [tooLong]: translate(locale, "listings.error.sectionTooLong") } } });
 
   const report = lintListing({ ruleSet, language: marketplace.language, brand: input.brand, otherBrands: input.otherBrands, sections: input.sections });
+  return Response.json(reportWithMessages(report, locale), { headers: { "Cache-Control": "no-store" } });
+}
+
+/** A lint report as the API answers it: each violation with its message in the user's language. */
+export function reportWithMessages(report: LintReport, locale: Locale) {
   const withMessages = (violations: Violation[]) =>
     violations.map(({ code, severity, start, end, params }) => ({ code, severity, message: translate(locale, `lint.${code}`, params), start, end }));
   const shown = (found: SectionReport | undefined) => found && { chars: found.chars, bytes: found.bytes, limit: found.limit, violations: withMessages(found.violations) };
   const { sections } = report;
-  return Response.json(
-    {
-      ruleSet: report.ruleSet,
-      passed: report.passed,
-      sections: {
-        title: shown(sections.title),
-        itemHighlights: shown(sections.itemHighlights),
-        bullets: sections.bullets?.map((bullet) => shown(bullet)),
-        bulletList: sections.bulletList && { violations: withMessages(sections.bulletList.violations) },
-        description: shown(sections.description),
-        searchTerms: shown(sections.searchTerms),
-      },
+  return {
+    ruleSet: report.ruleSet,
+    passed: report.passed,
+    sections: {
+      title: shown(sections.title),
+      itemHighlights: shown(sections.itemHighlights),
+      bullets: sections.bullets?.map((bullet) => shown(bullet)),
+      bulletList: sections.bulletList && { violations: withMessages(sections.bulletList.violations) },
+      description: shown(sections.description),
+      searchTerms: shown(sections.searchTerms),
     },
-    { headers: { "Cache-Control": "no-store" } },
-  );
+  };
 }

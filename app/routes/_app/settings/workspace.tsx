@@ -26,6 +26,9 @@ import {
 } from "#app/features/workspace/members.server.ts";
 import { consumeInviteAllowance } from "#app/features/workspace/invite-limits.server.ts";
 import { ModelSection } from "#app/features/workspace/model-section.tsx";
+import { ListingRulesSection } from "#app/features/listings/listing-rules-section.tsx";
+import { listingRulesSchema, parseBrandList } from "#app/features/listings/listing-rules-schema.ts";
+import { getListingSettings, setListingSettings } from "#app/features/listings/listing-settings.server.ts";
 import { inviteSchema, modelSchema, workspaceSchema } from "#app/features/workspace/schemas.ts";
 import { getWorkspaceById, transferOwnership, updateWorkspaceDetails } from "#app/features/workspace/workspaces.server.ts";
 import { useI18n } from "#app/i18n/context.tsx";
@@ -45,11 +48,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { membership } = await requireMembership({ request, context });
   const { db, config } = getServices();
   const workspaceId = membership.workspaceId;
-  const [workspace, members, invitations, model] = await Promise.all([
+  const [workspace, members, invitations, model, listingSettings] = await Promise.all([
     getWorkspaceById({ db, workspaceId }),
     listMembers({ db, workspaceId }),
     membership.role === "owner" ? listPendingInvitations({ db, workspaceId }) : [],
     getWorkspaceModel({ db, workspaceId, ai: config.ai }),
+    getListingSettings({ db, workspaceId }),
   ]);
   return {
     workspace,
@@ -57,6 +61,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     invitations,
     role: membership.role,
     seatLimit: seatLimit(workspace.plan),
+    listingSettings,
     modelSettings: { provider: config.ai.provider, offline: config.ai.offline, defaultModel: config.ai.model, model },
     // Not awaited: the page shows at once and the provider's list streams in when it answers.
     providerModels: listProviderModels({ ai: config.ai }),
@@ -72,7 +77,7 @@ interface IntentArgs extends SignedIn {
   request: Request;
 }
 
-const intentNames = ["details", "invite", "revoke", "remove", "transfer", "model", "leave"] as const;
+const intentNames = ["details", "invite", "revoke", "remove", "transfer", "model", "listingRules", "leave"] as const;
 type Intent = (typeof intentNames)[number];
 const intentSchema = z.object({ intent: z.enum(intentNames) });
 
@@ -84,6 +89,7 @@ const intents: Record<Intent, { ownerOnly: boolean; run: (args: IntentArgs) => P
   remove: { ownerOnly: true, run: removeMemberIntent },
   transfer: { ownerOnly: true, run: transferOwnershipIntent },
   model: { ownerOnly: true, run: saveModel },
+  listingRules: { ownerOnly: true, run: saveListingRules },
   leave: { ownerOnly: false, run: leave },
 };
 
@@ -167,6 +173,12 @@ async function saveModel({ request, membership }: IntentArgs) {
   return data<Result>({ intent: "model", saved: "workspace.model.saved", savedParams: { model } });
 }
 
+async function saveListingRules({ request, membership }: IntentArgs) {
+  const { ruleSetId, otherBrands } = await parseForm(request, listingRulesSchema);
+  await setListingSettings({ db: getServices().db, workspaceId: membership.workspaceId, ruleSetId, otherBrands: parseBrandList(otherBrands) });
+  return data<Result>({ intent: "listingRules", saved: "listings.settings.saved" });
+}
+
 async function leave({ user, membership }: IntentArgs) {
   const result = await leaveWorkspace({ db: getServices().db, workspaceId: membership.workspaceId, userId: user.id });
   if (!result.ok) return data<Result>({ intent: "leave", formError: result.reason === "soleOwner" ? "workspace.error.soleOwner" : "workspace.error.notMember" }, { status: 400 });
@@ -175,7 +187,7 @@ async function leave({ user, membership }: IntentArgs) {
 }
 
 /** Intents whose form is a ValidatedForm: it shows its own errors (fields, and a toast). */
-const validatedIntents: ReadonlySet<Intent | undefined> = new Set<Intent>(["details", "invite", "model"]);
+const validatedIntents: ReadonlySet<Intent | undefined> = new Set<Intent>(["details", "invite", "model", "listingRules"]);
 
 function IntentForm({ intent, id, children }: { intent: Intent; id?: string; children: React.ReactNode }) {
   return (
@@ -224,6 +236,8 @@ export default function WorkspaceSettings({ loaderData, actionData: answer }: Ro
       </SectionCard>
 
       <ModelSection settings={loaderData.modelSettings} models={loaderData.providerModels} canChange={isOwner} result={resultFor("model")} />
+
+      <ListingRulesSection ruleSetId={loaderData.listingSettings.ruleSetId} otherBrands={loaderData.listingSettings.otherBrands} canChange={isOwner} result={resultFor("listingRules")} />
 
       <Card withBorder padding="lg" component="section" aria-labelledby="members-title" id="members" style={{ scrollMarginTop: 80 }}>
         <Group justify="space-between" mb="xs" align="baseline">

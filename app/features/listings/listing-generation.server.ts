@@ -1,0 +1,188 @@
+// Writing a listing's sections (issue 15): every section at once, each linted as soon as it is written;
+// a section that breaks a rule (an `error`) is written again with the violations given back to the
+// model, up to two rewrites; then the safe fixes apply. What still fails is saved with its violations.
+// Nothing is saved or charged unless every section was written. Words: as for generations.
+import { randomUUID } from "node:crypto";
+import { performance } from "node:perf_hooks";
+import { translate, type Locale } from "#app/i18n/i18n.ts";
+import { generationErrors } from "#app/lib/errors.ts";
+import type { GenerationContext, GenerationHooks } from "#app/features/generate/generation.server.ts";
+import { completeGeneration, createGeneration, recordGenerationFailure } from "#app/features/generate/generation.server.ts";
+import { getMarketplace } from "#app/features/marketplaces/registry.ts";
+import { applySafeFixes, type SafeFix } from "#app/features/rules/fixes.ts";
+import { lintListing } from "#app/features/rules/lint.ts";
+import { getRuleSet } from "#app/features/rules/registry.ts";
+import type { RuleSet, SectionName, Violation } from "#app/features/rules/types.ts";
+import { getWorkspaceModel } from "#app/features/workspace/ai-model.server.ts";
+import { GenerationError } from "#server/ai/errors.server.ts";
+import { countWords, getWriter, type Writer } from "#server/ai/writer.server.ts";
+import type { AppConfig } from "#server/config.server.ts";
+import type { Db } from "#server/db/db.server.ts";
+import { logger } from "#server/logger.server.ts";
+import type { GenerationErrorCode } from "#app/lib/errors.ts";
+import type { ListingEvent } from "./listing-events.ts";
+import { getListingSettings } from "./listing-settings.server.ts";
+import { saveListingVersion, type ListingView } from "./listings.server.ts";
+import { composeOfflineListing } from "./offline-listing.ts";
+import { buildSectionPrompt } from "./prompts.ts";
+import { cleanSectionText } from "./section-text.ts";
+import type { ListingCopy } from "./types.ts";
+
+/** The template id a listing's generation row records (generations are templates' or listings'). */
+export const listingTemplateId = "listing";
+/** Rewrites of a section that broke a rule, after the first try. */
+export const maxRewrites = 2;
+
+/** The sections to write: those asked for (all by default) that the rule set has, in listing order. */
+export function sectionsToWrite(ruleSet: RuleSet, asked?: readonly SectionName[]): SectionName[] {
+  const all: SectionName[] = ["title", ...(ruleSet.sections.itemHighlights ? (["itemHighlights"] as const) : []), "bullets", "description", "searchTerms"];
+  return asked ? all.filter((section) => asked.includes(section)) : all;
+}
+
+/** Outputs to reserve words for: one a section, the long ones (bullets, description) count twice. */
+export function reservedOutputs(sections: readonly SectionName[]): number {
+  return sections.reduce((sum, section) => sum + (section === "bullets" || section === "description" ? 2 : 1), 0);
+}
+
+/** The errors a section's text breaks (warnings do not send it back to the model). */
+function sectionErrors(section: SectionName, content: string | string[], context: { ruleSet: RuleSet; language: string; brand: string; otherBrands: readonly string[] }): Violation[] {
+  const report = lintListing({ ...context, sections: { [section]: content } });
+  const sections = report.sections;
+  const violations = section === "bullets" ? [...(sections.bullets ?? []).flatMap((bullet) => bullet.violations), ...(sections.bulletList?.violations ?? [])] : (sections[section]?.violations ?? []);
+  return violations.filter((violation) => violation.severity === "error");
+}
+
+export interface RunListingGenerationOptions {
+  db: Db;
+  config: AppConfig;
+  user: { id: string };
+  workspaceId: string;
+  listing: ListingView;
+  /** Sections asked for (every section when absent). */
+  sections?: readonly SectionName[];
+  signal: AbortSignal;
+  requestId: string;
+  locale: Locale;
+  emit(event: ListingEvent): void;
+  writer?: Writer;
+  hooks?: GenerationHooks;
+}
+
+export type ListingGenerationOutcome = { status: "succeeded"; generationId: string; version: number; passed: boolean } | { status: "failed" | "cancelled"; generationId: string; code: GenerationErrorCode };
+
+/** Writes the sections, saves them as the listing's next version, and streams every step. Never throws. */
+export async function runListingGeneration(options: RunListingGenerationOptions): Promise<ListingGenerationOutcome> {
+  const { db, config, user, workspaceId, listing, signal, requestId, locale, emit, hooks = {} } = options;
+  const ruleSet = getRuleSet(listing.ruleSetId);
+  const marketplace = getMarketplace(listing.marketplace);
+  if (!ruleSet || !marketplace) throw new Error(`listing ${listing.id} names an unknown rule set or marketplace`);
+  const sections = sectionsToWrite(ruleSet, options.sections);
+  const generationId = randomUUID();
+  const started = performance.now();
+  const writer = options.writer ?? getWriter(config.ai, { model: await getWorkspaceModel({ db, workspaceId, ai: config.ai }) });
+  const { otherBrands } = await getListingSettings({ db, workspaceId });
+  const facts = listing.facts;
+  const language = marketplace.language;
+  const lintContext = { ruleSet, language, brand: facts.brand, otherBrands };
+  const context: GenerationContext = { generationId, userId: user.id, workspaceId, templateId: listingTemplateId, count: sections.length, outputs: sections.length, requestId };
+  await createGeneration({ db, id: generationId, userId: user.id, workspaceId, templateId: listingTemplateId, inputs: { listingId: listing.id, sections: sections.join(",") }, count: sections.length, provider: writer.provider, model: writer.model, requestId });
+  emit({ type: "start", generationId, sections, provider: writer.provider, model: writer.model, offline: writer.offline });
+  const log = logger.child({ requestId, generationId, listingId: listing.id, provider: writer.provider, model: writer.model });
+
+  // One section failing stops the others: nothing of a generation is saved unless all of it was written.
+  const stop = new AbortController();
+  const onAbort = () => stop.abort(signal.reason);
+  signal.addEventListener("abort", onAbort, { once: true });
+  let inputTokens: number | null = null;
+  let outputTokens: number | null = null;
+  let calls = 0;
+  const count = (result: { inputTokens: number | null; outputTokens: number | null; calls: number }) => {
+    calls += result.calls;
+    if (result.inputTokens !== null) inputTokens = (inputTokens ?? 0) + result.inputTokens;
+    if (result.outputTokens !== null) outputTokens = (outputTokens ?? 0) + result.outputTokens;
+  };
+
+  async function writeSection(section: SectionName, title: string | undefined): Promise<{ content: string | string[]; fixes: SafeFix[] }> {
+    let previous: { text: string; violations: Violation[] } | undefined;
+    let content: string | string[] = "";
+    for (let attempt = 0; attempt <= maxRewrites; attempt++) {
+      if (attempt > 0) emit({ type: "rewrite", section, attempt, codes: [...new Set(previous!.violations.map((violation) => violation.code))] });
+      const { system, prompt } = buildSectionPrompt({ section, facts, ruleSet: ruleSet!, language, otherBrands, title, previous });
+      // Offline: another wording for each regeneration of the listing, and for each rewrite.
+      const variant = listing.version + attempt;
+      const result = await writer.writeText({
+        system,
+        prompt,
+        maxOutputTokens: config.ai.maxTokensPerOutput * (section === "bullets" || section === "description" ? 3 : 1) + 64,
+        offlineText: () => {
+          const copy = composeOfflineListing({ facts, ruleSet: ruleSet!, language, variant });
+          return section === "bullets" ? copy.bullets.join("\n") : copy[section];
+        },
+        signal: stop.signal,
+        onDelta: (text) => emit({ type: "delta", section, text }),
+      });
+      count(result);
+      content = cleanSectionText(section, result.text);
+      if ((Array.isArray(content) ? content.join("") : content).trim() === "") throw new GenerationError("incomplete", `the writer wrote nothing for ${section}`);
+      const errors = sectionErrors(section, content, lintContext);
+      if (errors.length === 0) break;
+      previous = { text: Array.isArray(content) ? content.join("\n") : content, violations: errors };
+    }
+    const fixed = applySafeFixes({ ruleSet: ruleSet!, brand: facts.brand, sections: { [section]: content } });
+    const final = fixed.sections[section] ?? content;
+    const finalContent = Array.isArray(final) ? [...final] : (final as string);
+    emit({ type: "section", section, content: finalContent, fixes: fixed.applied });
+    return { content: finalContent, fixes: fixed.applied };
+  }
+
+  try {
+    await hooks.reserve?.(context);
+    // Search terms are written with the title in view (they should add other words), so they wait for
+    // it when both are asked for; every other section starts at once.
+    const written = new Map<SectionName, string | string[]>();
+    const titleJob = sections.includes("title") ? writeSection("title", undefined) : undefined;
+    const jobs = sections.map(async (section) => {
+      if (section === "title") return titleJob!;
+      if (section === "searchTerms") {
+        const title = titleJob ? ((await titleJob).content as string) : listing.copy.title || undefined;
+        return writeSection(section, title);
+      }
+      return writeSection(section, undefined);
+    });
+    const results = await Promise.all(
+      jobs.map((job) =>
+        job.catch((error: unknown) => {
+          if (!stop.signal.aborted) stop.abort(error);
+          throw error;
+        }),
+      ),
+    );
+    sections.forEach((section, index) => written.set(section, results[index]!.content));
+
+    const copy: ListingCopy = { ...listing.copy };
+    for (const [section, content] of written) {
+      if (section === "bullets") copy.bullets = content as string[];
+      else copy[section] = content as string;
+    }
+    const words = [...written.values()].reduce((sum, content) => sum + countWords(Array.isArray(content) ? content.join("\n") : content), 0);
+    const latencyMs = Math.round(performance.now() - started);
+    const saved = await db.transaction().execute(async (trx) => {
+      const result = await saveListingVersion({ db: trx, workspaceId, listingId: listing.id, userId: user.id, copy, source: "generated", generationId });
+      if (!result) throw new GenerationError("internal", "the listing is gone");
+      const { wasRunning } = await completeGeneration({ db: trx, id: generationId, words, inputTokens, outputTokens, latencyMs });
+      await hooks.settle?.(trx, context, { words, reservationReleased: !wasRunning });
+      return result;
+    });
+    log.info({ sections, words, latencyMs, calls, version: saved.listing.version, passed: saved.listing.passed }, "listing generation succeeded");
+    emit({ type: "done", listingId: listing.id, version: saved.listing.version, passed: saved.listing.passed, copy });
+    return { status: "succeeded", generationId, version: saved.listing.version, passed: saved.listing.passed };
+  } catch (error) {
+    // The first section to fail says why (the others were stopped because of it).
+    const reason: unknown = stop.signal.aborted && !signal.aborted ? stop.signal.reason : error;
+    const { status, failure } = await recordGenerationFailure({ db, error: signal.aborted ? new GenerationError("cancelled", "the generation was cancelled", { cause: error }) : reason, context, hooks, log, latencyMs: Math.round(performance.now() - started) });
+    emit({ type: "error", code: failure.code, message: translate(locale, generationErrors[failure.code].messageKey), requestId });
+    return { status, generationId, code: failure.code };
+  } finally {
+    signal.removeEventListener("abort", onAbort);
+  }
+}

@@ -1,0 +1,104 @@
+// The prompt for one section of a listing. The limits are the rule set's, stated as numbers the model
+// is asked to respect; the code checks them anyway (models cannot count characters or bytes reliably).
+import { translate } from "#app/i18n/i18n.ts";
+import type { RuleSet, SectionName, Violation } from "#app/features/rules/types.ts";
+import { featureList, wordsToAvoidList, type ListingFacts } from "./types.ts";
+
+/** The language's English name for the prompt ("en" → "English", "de" → "German"). */
+export function languageName(language: string): string {
+  try {
+    return new Intl.DisplayNames(["en"], { type: "language" }).of(language) ?? "English";
+  } catch {
+    return "English";
+  }
+}
+
+/** How many bullets to ask for: the most the rule set allows. */
+export const bulletsToWrite = (ruleSet: RuleSet) => ruleSet.sections.bullets.maxCount;
+
+export interface SectionPromptInput {
+  section: SectionName;
+  facts: ListingFacts;
+  ruleSet: RuleSet;
+  language: string;
+  otherBrands: readonly string[];
+  /** The title already written (search terms should add other words). */
+  title?: string;
+  /** The last try and what it broke: the model rewrites it. */
+  previous?: { text: string; violations: readonly Violation[] };
+}
+
+function describeViolation(violation: Violation): string {
+  return translate("en", `lint.${violation.code}`, violation.params ?? {});
+}
+
+function factsBlock(facts: ListingFacts): string {
+  const features = featureList(facts);
+  return [
+    `Brand: ${facts.brand}`,
+    `Product name: ${facts.productName}`,
+    facts.productType && `Product type: ${facts.productType}`,
+    features.length > 0 && `Key features:\n${features.map((feature) => `- ${feature}`).join("\n")}`,
+    facts.targetAudience && `Target audience: ${facts.targetAudience}`,
+    `Tone: ${facts.tone}`,
+  ]
+    .filter(Boolean)
+    .join("\n");
+}
+
+function sectionInstructions({ section, ruleSet, facts, otherBrands, title }: SectionPromptInput): string {
+  const rules = ruleSet.sections;
+  const banned = [...ruleSet.bannedTitleCharacters].join(" ");
+  switch (section) {
+    case "title":
+      return [
+        `Write the product title: at most ${rules.title.limits.maxChars} characters including spaces, at least ${rules.title.limits.minChars ?? 1}.`,
+        `Start with the brand, then what the product is, then its most important attribute (size, material, quantity, colour).`,
+        `Capitalize the first letter of each major word. No promotional words, none of these characters: ${banned}, no word more than ${ruleSet.maxWordRepeats} times.`,
+        `Answer with the title only, on one line.`,
+      ].join("\n");
+    case "itemHighlights":
+      return [
+        `Write the item highlights: at most ${rules.itemHighlights?.limits.maxChars ?? 125} characters, the product's key attributes as short phrases separated by commas (what did not fit in a short title).`,
+        `Answer with the highlights only, on one line.`,
+      ].join("\n");
+    case "bullets":
+      return [
+        `Write exactly ${bulletsToWrite(ruleSet)} bullet points, one per line, with no numbers, dashes or bullet symbols in front.`,
+        `Each is ${rules.bullets.limits.minChars ?? 10}–${rules.bullets.limits.maxChars} characters (aim for 150–200): a short benefit in normal case and a colon, then one or two sentences with the facts behind it.`,
+        `No prices, shipping, guarantees, contact details, emojis or symbols such as ™ ®.`,
+      ].join("\n");
+    case "description":
+      return [
+        `Write the product description: at most ${rules.description.limits.maxChars} characters, two to four short paragraphs separated by a blank line, plain text without HTML.`,
+        `Tell the shopper what the product is, who it is for and how it is used; no prices, shipping, guarantees or contact details.`,
+      ].join("\n");
+    case "searchTerms":
+      return [
+        `Write the backend search terms: lower-case words separated by single spaces, together under ${rules.searchTerms.limits.maxBytes ?? 249} bytes of UTF-8, no punctuation.`,
+        `Add synonyms, other names, uses and audiences a shopper might search for; never repeat a word, and leave out words already in the title${title ? ` ("${title}")` : ""}.`,
+        `Never name a brand: not ${[facts.brand, ...otherBrands].map((brand) => `"${brand}"`).join(", ")}. No temporary or subjective words (new, best, amazing).`,
+        `Answer with the search terms only, on one line.`,
+      ].join("\n");
+  }
+}
+
+/** The system and user prompt for one section (or its rewrite, with the rules it broke). */
+export function buildSectionPrompt(input: SectionPromptInput): { system: string; prompt: string } {
+  const language = languageName(input.language);
+  const avoid = wordsToAvoidList(input.facts);
+  const system = [
+    `You write Amazon product listings that follow Amazon's listing rules exactly. Write in ${language}, natively, as a seller in that store would.`,
+    `Use only the facts given; never invent certifications, awards or claims.`,
+  ].join(" ");
+  const parts = [`Section: ${input.section}`, factsBlock(input.facts), sectionInstructions(input)];
+  if (avoid.length > 0) parts.push(`Never use these words: ${avoid.join(", ")}.`);
+  if (input.previous) {
+    parts.push(
+      `Your last answer broke these rules:\n${input.previous.violations.map((violation) => `- ${describeViolation(violation)}`).join("\n")}`,
+      `Last answer:\n${input.previous.text}`,
+      `Rewrite it so that it follows every rule.`,
+    );
+  }
+  return { system, prompt: parts.join("\n\n") };
+}

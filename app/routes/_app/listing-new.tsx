@@ -1,0 +1,70 @@
+import { Anchor, Button, Card, Group, Stack, Text, Title } from "@mantine/core";
+import { IconSparkles } from "@tabler/icons-react";
+import { useState } from "react";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { requireMembership } from "#app/features/workspace/active-workspace.server.ts";
+import { FactsFields } from "#app/features/listings/facts-form.tsx";
+import { factsFieldErrors } from "#app/features/listings/facts-errors.ts";
+import { getListingSettings } from "#app/features/listings/listing-settings.server.ts";
+import { createListing } from "#app/features/listings/listings.server.ts";
+import { listingFactsSchema, type ListingFacts } from "#app/features/listings/types.ts";
+import { marketplaces } from "#app/features/marketplaces/registry.ts";
+import { getRuleSet } from "#app/features/rules/registry.ts";
+import { pageMeta } from "#app/features/marketing/meta.ts";
+import { useI18n } from "#app/i18n/context.tsx";
+import { getLocale } from "#app/i18n/locale.server.ts";
+import { getServices } from "#server/services.server.ts";
+import type { Route } from "./+types/listing-new";
+
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "listings.new.meta");
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { membership } = await requireMembership({ request, context });
+  const { ruleSetId } = await getListingSettings({ db: getServices().db, workspaceId: membership.workspaceId });
+  return { marketplace: marketplaces[0]!.id, ruleSetName: getRuleSet(ruleSetId)?.name ?? ruleSetId };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { user, membership } = await requireMembership({ request, context });
+  const form = await request.formData();
+  const raw = Object.fromEntries([...form.entries()].filter((entry): entry is [string, string] => typeof entry[1] === "string"));
+  const parsed = listingFactsSchema.safeParse(raw);
+  if (!parsed.success) return data({ errors: factsFieldErrors(parsed.error, getLocale(request)) }, { status: 400 });
+  const { db } = getServices();
+  const { ruleSetId } = await getListingSettings({ db, workspaceId: membership.workspaceId });
+  const listing = await createListing({ db, workspaceId: membership.workspaceId, userId: user.id, marketplace: marketplaces[0]!.id, ruleSetId, facts: parsed.data });
+  // The builder starts writing when it sees ?write=1 (and drops it from the address).
+  return redirect(`/listings/${listing.id}?write=1`);
+}
+
+const blank: ListingFacts = { brand: "", productName: "", productType: "", keyFeatures: "", targetAudience: "", wordsToAvoid: "", tone: "Professional" };
+
+export default function NewListing({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useI18n();
+  const [values, setValues] = useState<ListingFacts>(blank);
+  const navigation = useNavigation();
+  const submitting = navigation.state !== "idle" && navigation.formMethod === "POST";
+  return (
+    <Stack gap="lg" maw={880}>
+      <Stack gap={4}>
+        <Anchor component={Link} to="/listings" size="sm">
+          ← {t("listings.title")}
+        </Anchor>
+        <Title order={1}>{t("listings.new.title")}</Title>
+        <Text c="dimmed">{t("listings.new.subtitle", { marketplace: loaderData.marketplace, ruleSet: loaderData.ruleSetName })}</Text>
+      </Stack>
+      <Card withBorder padding="lg">
+        <Form method="post" aria-label={t("listings.new.formLabel")}>
+          <Stack gap="lg">
+            <FactsFields values={values} errors={actionData?.errors} onChange={(name, value) => setValues((current) => ({ ...current, [name]: value }))} />
+            <Group>
+              <Button type="submit" leftSection={<IconSparkles size={16} aria-hidden />} loading={submitting}>
+                {t("listings.new.submit")}
+              </Button>
+            </Group>
+          </Stack>
+        </Form>
+      </Card>
+    </Stack>
+  );
+}

@@ -1,0 +1,216 @@
+import { Anchor, Badge, Button, Card, Grid, Group, NativeSelect, Paper, Stack, Table, Text, Title, VisuallyHidden } from "@mantine/core";
+import { IconArrowBackUp } from "@tabler/icons-react";
+import { data, Form, Link, redirect, useNavigation, useSubmit } from "react-router";
+import { EmptyState } from "#app/components/empty-state.tsx";
+import { diffWords, type DiffPiece } from "#app/features/listings/diff.ts";
+import { getListing, getListingVersion, listListingVersions, restoreListingVersion, type ListingVersionView } from "#app/features/listings/listings.server.ts";
+import type { ListingCopy } from "#app/features/listings/types.ts";
+import { getMarketplace } from "#app/features/marketplaces/registry.ts";
+import { pageMeta } from "#app/features/marketing/meta.ts";
+import { formatRelativeTime } from "#app/features/outputs/relative-time.ts";
+import { useNow } from "#app/features/outputs/use-now.ts";
+import { getRuleSet } from "#app/features/rules/registry.ts";
+import { requireMembership } from "#app/features/workspace/active-workspace.server.ts";
+import { useI18n } from "#app/i18n/context.tsx";
+import { getServices } from "#server/services.server.ts";
+import type { Route } from "./+types/listing-versions";
+
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "listings.versions.meta");
+
+const versionNumber = (value: string | null) => (value && /^\d{1,9}$/.test(value) ? Number(value) : undefined);
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const { membership } = await requireMembership({ request, context });
+  const { db } = getServices();
+  const workspaceId = membership.workspaceId;
+  const listing = await getListing({ db, workspaceId, id: params.id });
+  if (!listing) throw data(null, { status: 404 });
+  const versions = await listListingVersions({ db, workspaceId, listingId: listing.id });
+  const url = new URL(request.url);
+  // Default: the version before the latest against the latest.
+  const b = versionNumber(url.searchParams.get("b")) ?? versions[0]?.version;
+  const a = versionNumber(url.searchParams.get("a")) ?? versions[1]?.version ?? b;
+  const load = (version: number | undefined) => (version === undefined ? undefined : getListingVersion({ db, workspaceId, listingId: listing.id, version }));
+  const [left, right] = await Promise.all([load(a), load(b)]);
+  return { listing: { id: listing.id, brand: listing.facts.brand, productName: listing.facts.productName, version: listing.version, marketplace: listing.marketplace, ruleSetId: listing.ruleSetId }, versions, left: left ?? null, right: right ?? null, now: Date.now() };
+}
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const { user, membership } = await requireMembership({ request, context });
+  const form = await request.formData();
+  const version = versionNumber(String(form.get("version") ?? ""));
+  if (form.get("intent") !== "restore" || version === undefined) throw data(null, { status: 400 });
+  const restored = await restoreListingVersion({ db: getServices().db, workspaceId: membership.workspaceId, listingId: params.id, version, userId: user.id });
+  if (!restored) throw data(null, { status: 404 });
+  return redirect(`/listings/${params.id}?restored=${version}`);
+}
+
+function Pieces({ pieces, side, dir }: { pieces: DiffPiece[]; side: "left" | "right"; dir: "rtl" | "ltr" }) {
+  return (
+    <Text size="sm" style={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }} dir={dir}>
+      {pieces.map((piece, index) =>
+        piece.changed ? (
+          side === "left" ? (
+            <del key={index} style={{ background: "var(--mantine-color-red-light)", textDecorationColor: "var(--mantine-color-red-7)" }}>
+              {piece.text}
+            </del>
+          ) : (
+            <ins key={index} style={{ background: "var(--mantine-color-teal-light)", textDecoration: "none", borderBottom: "2px solid var(--mantine-color-teal-7)" }}>
+              {piece.text}
+            </ins>
+          )
+        ) : (
+          <span key={index}>{piece.text}</span>
+        ),
+      )}
+    </Text>
+  );
+}
+
+type SectionKey = keyof ListingCopy;
+const sectionOrder: { key: SectionKey; label: "listings.section.title" | "listings.section.itemHighlights" | "listings.section.bullets" | "listings.section.description" | "listings.section.searchTerms" }[] = [
+  { key: "title", label: "listings.section.title" },
+  { key: "itemHighlights", label: "listings.section.itemHighlights" },
+  { key: "bullets", label: "listings.section.bullets" },
+  { key: "description", label: "listings.section.description" },
+  { key: "searchTerms", label: "listings.section.searchTerms" },
+];
+
+const sectionText = (version: ListingVersionView | null, key: SectionKey) => {
+  const value = version?.copy[key] ?? "";
+  return Array.isArray(value) ? value.join("\n") : value;
+};
+
+export default function ListingVersions({ loaderData }: Route.ComponentProps) {
+  const { t, locale } = useI18n();
+  const { listing, versions, left, right } = loaderData;
+  const now = useNow(loaderData.now) ?? loaderData.now;
+  const submit = useSubmit();
+  const navigation = useNavigation();
+  const restoring = navigation.state !== "idle" && navigation.formMethod === "POST";
+  const dir = getMarketplace(listing.marketplace)?.rightToLeft ? "rtl" : "ltr";
+  const hasHighlights = Boolean(getRuleSet(listing.ruleSetId)?.sections.itemHighlights) || Boolean(left?.copy.itemHighlights || right?.copy.itemHighlights);
+  const sourceLabel = (source: string) => t(source === "generated" ? "listings.versions.generated" : source === "restored" ? "listings.versions.restored" : "listings.versions.edited");
+  const options = versions.map((version) => ({ value: String(version.version), label: t("listings.versions.option", { version: version.version, source: sourceLabel(version.source) }) }));
+  const restoreButton = (version: number) =>
+    version !== listing.version && (
+      <Form method="post">
+        <input type="hidden" name="intent" value="restore" />
+        <input type="hidden" name="version" value={version} />
+        <Button type="submit" size="compact-sm" variant="light" leftSection={<IconArrowBackUp size={14} aria-hidden />} loading={restoring}>
+          {t("listings.versions.restore", { version })}
+        </Button>
+      </Form>
+    );
+  return (
+    <Stack gap="lg">
+      <Stack gap={4}>
+        <Anchor component={Link} to={`/listings/${listing.id}`} size="sm">
+          ← {listing.brand} {listing.productName}
+        </Anchor>
+        <Title order={1}>{t("listings.versions.title")}</Title>
+        <Text c="dimmed">{t("listings.versions.subtitle")}</Text>
+      </Stack>
+      {versions.length === 0 ? (
+        <Card withBorder padding="xl">
+          <EmptyState title={t("listings.versions.empty")} action={<Button component={Link} to={`/listings/${listing.id}`}>{t("listings.versions.backToBuilder")}</Button>} />
+        </Card>
+      ) : (
+        <>
+          <Form method="get" onChange={(event) => void submit(event.currentTarget, { preventScrollReset: true, replace: true })}>
+            <Group gap="md" align="flex-end" wrap="wrap">
+              <NativeSelect name="a" label={t("listings.versions.left")} data={options} defaultValue={left ? String(left.version) : undefined} />
+              <NativeSelect name="b" label={t("listings.versions.right")} data={options} defaultValue={right ? String(right.version) : undefined} />
+              <noscript>
+                <Button type="submit" variant="default">
+                  {t("listings.versions.compare")}
+                </Button>
+              </noscript>
+            </Group>
+          </Form>
+          <Stack gap="md" aria-label={t("listings.versions.compareLabel")}>
+            <Grid gap="md" visibleFrom="sm">
+              {[left, right].map((version, index) => (
+                <Grid.Col span={6} key={index}>
+                  <Group justify="space-between">
+                    <Text fw={600}>{version ? t("listings.versions.heading", { version: version.version }) : "—"}</Text>
+                    {version && restoreButton(version.version)}
+                  </Group>
+                </Grid.Col>
+              ))}
+            </Grid>
+            {sectionOrder
+              .filter((section) => section.key !== "itemHighlights" || hasHighlights)
+              .map((section) => {
+                const diff = diffWords(sectionText(left, section.key), sectionText(right, section.key));
+                const same = !diff.left.some((piece) => piece.changed) && !diff.right.some((piece) => piece.changed);
+                return (
+                  <Paper withBorder p="md" radius="md" key={section.key} component="section" aria-labelledby={`compare-${section.key}`}>
+                    <Group gap="xs" mb="xs">
+                      <Title order={2} fz="md" id={`compare-${section.key}`}>
+                        {t(section.label)}
+                      </Title>
+                      {same ? <Badge variant="light" color="gray">{t("listings.versions.same")}</Badge> : <Badge variant="light" color="blue">{t("listings.versions.changed")}</Badge>}
+                    </Group>
+                    <Grid gap="md">
+                      <Grid.Col span={{ base: 12, sm: 6 }}>
+                        <Text size="xs" c="dimmed" hiddenFrom="sm">
+                          {left ? t("listings.versions.heading", { version: left.version }) : ""}
+                        </Text>
+                        <Pieces pieces={diff.left} side="left" dir={dir} />
+                      </Grid.Col>
+                      <Grid.Col span={{ base: 12, sm: 6 }}>
+                        <Text size="xs" c="dimmed" hiddenFrom="sm">
+                          {right ? t("listings.versions.heading", { version: right.version }) : ""}
+                        </Text>
+                        <Pieces pieces={diff.right} side="right" dir={dir} />
+                      </Grid.Col>
+                    </Grid>
+                  </Paper>
+                );
+              })}
+          </Stack>
+          <Paper withBorder radius="md" component="section" aria-labelledby="all-versions">
+            <Title order={2} fz="md" id="all-versions" p="md" pb={0}>
+              {t("listings.versions.all")}
+            </Title>
+            <Table.ScrollContainer minWidth={420}>
+              <Table verticalSpacing="xs" horizontalSpacing="md">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>{t("listings.versions.column.version")}</Table.Th>
+                    <Table.Th>{t("listings.versions.column.saved")}</Table.Th>
+                    <Table.Th>{t("listings.versions.column.rules")}</Table.Th>
+                    <Table.Th>
+                      <VisuallyHidden>{t("listings.versions.column.actions")}</VisuallyHidden>
+                    </Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {versions.map((version) => (
+                    <Table.Tr key={version.id}>
+                      <Table.Td>
+                        {t("listings.versions.option", { version: version.version, source: sourceLabel(version.source) })}
+                        {version.version === listing.version && (
+                          <Badge ml="xs" size="sm" variant="light">
+                            {t("listings.versions.current")}
+                          </Badge>
+                        )}
+                      </Table.Td>
+                      <Table.Td>
+                        {formatRelativeTime(version.createdAt, now, locale, t("outputs.justNow"))}
+                        {version.createdByName ? ` · ${version.createdByName}` : ""}
+                      </Table.Td>
+                      <Table.Td>{version.passed ? <Badge color="teal" variant="light">{t("listings.status.passes")}</Badge> : <Badge color="red" variant="light">{t("listings.status.fails")}</Badge>}</Table.Td>
+                      <Table.Td>{restoreButton(version.version)}</Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          </Paper>
+        </>
+      )}
+    </Stack>
+  );
+}

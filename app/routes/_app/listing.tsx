@@ -1,0 +1,337 @@
+import { Alert, Anchor, Badge, Button, Grid, Group, Menu, Paper, Stack, Text, Title } from "@mantine/core";
+import { IconDownload, IconHistory, IconPlayerStopFilled, IconPlus, IconSparkles, IconDeviceFloppy } from "@tabler/icons-react";
+import { useEffect, useMemo, useRef, useState } from "react";
+import { data, Link, useFetcher, useNavigate, useRevalidator, useSearchParams } from "react-router";
+import { FactsFields } from "#app/features/listings/facts-form.tsx";
+import { factsFieldErrors } from "#app/features/listings/facts-errors.ts";
+import { lintCopy } from "#app/features/listings/listing-lint.ts";
+import { getListingSettings } from "#app/features/listings/listing-settings.server.ts";
+import { getListing, ListingChangedError, saveListingVersion } from "#app/features/listings/listings.server.ts";
+import { SectionCardFrame, SectionText, ViolationList } from "#app/features/listings/section-editor.tsx";
+import { listingCopySchema, listingFactsSchema, maxSavedBullets, type ListingCopy, type ListingFacts } from "#app/features/listings/types.ts";
+import { useListingGeneration } from "#app/features/listings/use-listing-generation.ts";
+import { getMarketplace } from "#app/features/marketplaces/registry.ts";
+import { pageMeta } from "#app/features/marketing/meta.ts";
+import { getRuleSet } from "#app/features/rules/registry.ts";
+import type { SectionName } from "#app/features/rules/types.ts";
+import { requireMembership } from "#app/features/workspace/active-workspace.server.ts";
+import { useI18n } from "#app/i18n/context.tsx";
+import { translate } from "#app/i18n/i18n.ts";
+import { getLocale } from "#app/i18n/locale.server.ts";
+import { getServices } from "#server/services.server.ts";
+import type { Route } from "./+types/listing";
+
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "listings.builder.meta");
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const { membership } = await requireMembership({ request, context });
+  const { db } = getServices();
+  const listing = await getListing({ db, workspaceId: membership.workspaceId, id: params.id });
+  if (!listing) throw data(null, { status: 404 });
+  const { otherBrands } = await getListingSettings({ db, workspaceId: membership.workspaceId });
+  return { listing, otherBrands };
+}
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const { user, membership } = await requireMembership({ request, context });
+  const locale = getLocale(request);
+  const form = await request.formData();
+  const intent = form.get("intent");
+  if (intent !== "save") return data({ ok: false as const, message: translate(locale, "form.malformed") }, { status: 400 });
+  let raw: { facts?: unknown; copy?: unknown; version?: unknown };
+  try {
+    raw = JSON.parse(String(form.get("listing") ?? "{}")) as typeof raw;
+  } catch {
+    return data({ ok: false as const, message: translate(locale, "form.malformed") }, { status: 400 });
+  }
+  const facts = listingFactsSchema.safeParse(raw.facts);
+  if (!facts.success) return data({ ok: false as const, message: translate(locale, "listings.builder.factsInvalid"), fieldErrors: factsFieldErrors(facts.error, locale) }, { status: 400 });
+  const copy = listingCopySchema.safeParse(raw.copy);
+  if (!copy.success) return data({ ok: false as const, message: translate(locale, "listings.error.sectionTooLong") }, { status: 400 });
+  const { db } = getServices();
+  const current = await getListing({ db, workspaceId: membership.workspaceId, id: params.id });
+  if (!current) throw data(null, { status: 404 });
+  // Saved from an older version than the one stored: someone else saved in between.
+  if (typeof raw.version === "number" && raw.version !== current.version) return data({ ok: false as const, message: translate(locale, "api.error.listingChanged") }, { status: 409 });
+  try {
+    const saved = await saveListingVersion({ db, workspaceId: membership.workspaceId, listingId: params.id, userId: user.id, copy: copy.data, facts: facts.data, source: "edited" });
+    if (!saved) throw data(null, { status: 404 });
+    return { ok: true as const, version: saved.listing.version, passed: saved.listing.passed };
+  } catch (error) {
+    if (error instanceof ListingChangedError) return data({ ok: false as const, message: translate(locale, "api.error.listingChanged") }, { status: 409 });
+    throw error;
+  }
+}
+
+const sectionTitles: Record<SectionName, Parameters<ReturnType<typeof useI18n>["t"]>[0]> = {
+  title: "listings.section.title",
+  itemHighlights: "listings.section.itemHighlights",
+  bullets: "listings.section.bullets",
+  description: "listings.section.description",
+  searchTerms: "listings.section.searchTerms",
+};
+
+export default function ListingBuilder({ loaderData }: Route.ComponentProps) {
+  const { t } = useI18n();
+  const { listing, otherBrands } = loaderData;
+  const ruleSet = getRuleSet(listing.ruleSetId)!;
+  const marketplace = getMarketplace(listing.marketplace)!;
+  const dir = marketplace.rightToLeft ? "rtl" : "ltr";
+  const [facts, setFacts] = useState<ListingFacts>(listing.facts);
+  const [copy, setCopy] = useState<ListingCopy>(listing.copy);
+  const [baseVersion, setBaseVersion] = useState(listing.version);
+  const [dirty, setDirty] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const generation = useListingGeneration(listing.id);
+  const fetcher = useFetcher<typeof action>();
+  const revalidator = useRevalidator();
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const sectionsRef = useRef<HTMLDivElement>(null);
+
+  // A newer version arrived from the server (a restore, another member): take it unless editing.
+  // (Adjusted while rendering, as React advises for state that follows props.)
+  const [seenVersion, setSeenVersion] = useState(listing.version);
+  if (listing.version !== seenVersion && !dirty && !generation.running) {
+    setSeenVersion(listing.version);
+    setFacts(listing.facts);
+    setCopy(listing.copy);
+    setBaseVersion(listing.version);
+  }
+
+  const report = useMemo(() => lintCopy({ ruleSet, language: marketplace.language, brand: facts.brand, otherBrands, copy }), [ruleSet, marketplace.language, facts.brand, otherBrands, copy]);
+  const errorCount = useMemo(() => {
+    const s = report.sections;
+    return [s.title, s.itemHighlights, ...(s.bullets ?? []), s.bulletList, s.description, s.searchTerms].flatMap((section) => section?.violations ?? []).filter((violation) => violation.severity === "error").length;
+  }, [report]);
+
+  const edit = (change: (copy: ListingCopy) => ListingCopy) => {
+    setCopy(change);
+    setDirty(true);
+  };
+
+  // Nothing lost: leaving with unsaved edits asks first.
+  useEffect(() => {
+    if (!dirty) return;
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener("beforeunload", warn);
+    return () => window.removeEventListener("beforeunload", warn);
+  }, [dirty]);
+
+  const write = async (sections?: SectionName[]) => {
+    setProblem(null);
+    // On a phone the sections sit below the facts' header: bring what is being written into view.
+    sectionsRef.current?.scrollIntoView({ behavior: "smooth", block: "start" });
+    const result = await generation.start({ sections, interruptedMessage: t("generation.error.interrupted") });
+    if (result.ok) {
+      setCopy(result.copy);
+      setBaseVersion(result.version);
+      setSeenVersion(result.version);
+      setDirty(false);
+      revalidator.revalidate();
+      const { notifications } = await import("@mantine/notifications");
+      notifications.show({ color: result.passed ? "teal" : "yellow", message: t(result.passed ? "listings.builder.writtenPasses" : "listings.builder.writtenFails", { version: result.version }) });
+    } else if (!result.cancelled) {
+      setProblem(result.message);
+    }
+  };
+
+  // Arriving from "New listing": write it at once (and drop ?write=1, so a reload does not write again).
+  const autoStarted = useRef(false);
+  useEffect(() => {
+    if (autoStarted.current || searchParams.get("write") !== "1") return;
+    autoStarted.current = true;
+    void navigate(`/listings/${listing.id}`, { replace: true, preventScrollReset: true });
+    if (listing.version === 0) queueMicrotask(() => void write());
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, on arrival
+  }, []);
+
+  const save = () => {
+    fetcher.submit({ intent: "save", listing: JSON.stringify({ facts, copy, version: baseVersion }) }, { method: "post" });
+  };
+  // A save's answer, taken once when it arrives.
+  const [handledSave, setHandledSave] = useState<typeof fetcher.data>(undefined);
+  if (fetcher.state === "idle" && fetcher.data && fetcher.data !== handledSave) {
+    const result = fetcher.data;
+    setHandledSave(result);
+    if (result.ok) {
+      setBaseVersion(result.version);
+      setSeenVersion(result.version);
+      setDirty(false);
+      setProblem(null);
+    } else {
+      setProblem(result.message);
+    }
+  }
+
+  const saving = fetcher.state !== "idle";
+  const running = generation.running;
+  const live = (section: SectionName) => {
+    const state = generation.live[section];
+    if (!state) return undefined;
+    return (
+      <Stack gap={4} role="status" aria-live="polite">
+        {state.attempt > 0 && (
+          <Text size="xs" c="yellow.9">
+            {t("listings.builder.rewriting", { attempt: state.attempt })}
+          </Text>
+        )}
+        <Text size="sm" style={{ whiteSpace: "pre-wrap" }} dir={dir} data-testid={`live-${section}`}>
+          {state.text || t("listings.builder.writing")}
+        </Text>
+      </Stack>
+    );
+  };
+  const frame = (section: SectionName) => ({
+    id: `section-${section}`,
+    title: t(sectionTitles[section]),
+    running,
+    busy: running && generation.live[section] !== undefined && !generation.live[section]?.finished,
+    live: live(section),
+    onRegenerate: () => void write([section]),
+  });
+  const sections = report.sections;
+  const bulletViolations = [...(sections.bullets ?? []).flatMap((bullet) => bullet.violations), ...(sections.bulletList?.violations ?? [])];
+  const exportHref = (format: "flatfile" | "json") => `/api/listings/${listing.id}/export?format=${format}${report.passed ? "" : "&force=1"}`;
+
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="flex-start" wrap="wrap" gap="sm">
+        <Stack gap={4} style={{ minWidth: 0 }}>
+          <Anchor component={Link} to="/listings" size="sm">
+            ← {t("listings.title")}
+          </Anchor>
+          <Title order={1} style={{ overflowWrap: "anywhere" }}>
+            {facts.brand} {facts.productName}
+          </Title>
+          <Group gap="xs">
+            <Badge variant="outline" color="gray">
+              {marketplace.id}
+            </Badge>
+            <Text size="sm" c="dimmed">
+              {t("listings.builder.ruleSet", { name: ruleSet.name })}
+            </Text>
+            <Text size="sm" c="dimmed" data-testid="version">
+              {dirty ? t("listings.builder.unsaved", { version: baseVersion }) : t("listings.builder.version", { version: baseVersion })}
+            </Text>
+          </Group>
+        </Stack>
+        <Group gap="xs">
+          {running ? (
+            <Button key="stop" color="red" variant="light" leftSection={<IconPlayerStopFilled size={16} aria-hidden />} onClick={generation.stop}>
+              {t("generator.stop")}
+            </Button>
+          ) : (
+            <Button key="write" leftSection={<IconSparkles size={16} aria-hidden />} onClick={() => void write()}>
+              {baseVersion === 0 ? t("listings.builder.write") : t("listings.builder.rewriteAll")}
+            </Button>
+          )}
+          <Button variant="default" leftSection={<IconDeviceFloppy size={16} aria-hidden />} onClick={save} disabled={!dirty || running} loading={saving}>
+            {t("listings.builder.save")}
+          </Button>
+          <Menu position="bottom-end" withinPortal>
+            <Menu.Target>
+              <Button variant="default" leftSection={<IconDownload size={16} aria-hidden />} disabled={dirty || running || baseVersion === 0}>
+                {t("listings.builder.export")}
+              </Button>
+            </Menu.Target>
+            <Menu.Dropdown>
+              {!report.passed && <Menu.Label maw={260}>{t("listings.builder.exportFails", { count: errorCount })}</Menu.Label>}
+              <Menu.Item component="a" href={exportHref("flatfile")} download>
+                {t("listings.builder.exportFlatFile")}
+              </Menu.Item>
+              <Menu.Item component="a" href={exportHref("json")} download>
+                {t("listings.builder.exportJson")}
+              </Menu.Item>
+            </Menu.Dropdown>
+          </Menu>
+          <Button variant="subtle" component={Link} to={`/listings/${listing.id}/versions`} leftSection={<IconHistory size={16} aria-hidden />}>
+            {t("listings.builder.versions")}
+          </Button>
+        </Group>
+      </Group>
+
+      {problem && (
+        <Alert color="red" role="alert" withCloseButton onClose={() => setProblem(null)} closeButtonLabel={t("common.close")}>
+          {problem}
+        </Alert>
+      )}
+      {generation.offline && running && (
+        <Alert color="gray" variant="light">
+          {t("generator.offlineBody")}
+        </Alert>
+      )}
+      {baseVersion > 0 && !running && (
+        <Alert color={report.passed ? "teal" : "red"} variant="light" role="status" data-testid="lint-summary">
+          {report.passed ? t("listings.builder.passes") : t("listings.builder.fails", { count: errorCount })}
+        </Alert>
+      )}
+
+      <Grid gap="lg">
+        <Grid.Col span={{ base: 12, md: 8 }} order={{ base: 1, md: 2 }}>
+          <Stack gap="md" ref={sectionsRef} style={{ scrollMarginTop: 80 }}>
+            <SectionCardFrame {...frame("title")} violations={sections.title?.violations ?? []} copyText={copy.title}>
+              <SectionText id="title" label={t("listings.section.title")} value={copy.title} report={sections.title} disabled={running} dir={dir} onChange={(title) => edit((c) => ({ ...c, title }))} />
+            </SectionCardFrame>
+            {ruleSet.sections.itemHighlights && (
+              <SectionCardFrame {...frame("itemHighlights")} violations={sections.itemHighlights?.violations ?? []} copyText={copy.itemHighlights}>
+                <SectionText id="itemHighlights" label={t("listings.section.itemHighlights")} value={copy.itemHighlights} report={sections.itemHighlights} disabled={running} dir={dir} onChange={(itemHighlights) => edit((c) => ({ ...c, itemHighlights }))} />
+              </SectionCardFrame>
+            )}
+            <SectionCardFrame {...frame("bullets")} violations={bulletViolations} copyText={copy.bullets.join("\n")}>
+              <Stack gap="md">
+                {copy.bullets.map((bullet, index) => (
+                  <SectionText
+                    key={index}
+                    id={`bullet-${index + 1}`}
+                    label={t("listings.bullet.label", { n: index + 1 })}
+                    value={bullet}
+                    report={sections.bullets?.[index]}
+                    disabled={running}
+                    dir={dir}
+                    onChange={(text) => edit((c) => ({ ...c, bullets: c.bullets.map((b, i) => (i === index ? text : b)) }))}
+                    onRemove={() => edit((c) => ({ ...c, bullets: c.bullets.filter((_, i) => i !== index) }))}
+                  />
+                ))}
+                <ViolationList violations={sections.bulletList?.violations ?? []} />
+                <Group>
+                  <Button size="compact-sm" variant="light" leftSection={<IconPlus size={14} aria-hidden />} onClick={() => edit((c) => ({ ...c, bullets: [...c.bullets, ""] }))} disabled={running || copy.bullets.length >= maxSavedBullets}>
+                    {t("listings.bullet.add")}
+                  </Button>
+                </Group>
+              </Stack>
+            </SectionCardFrame>
+            <SectionCardFrame {...frame("description")} violations={sections.description?.violations ?? []} copyText={copy.description}>
+              <SectionText id="description" label={t("listings.section.description")} value={copy.description} report={sections.description} disabled={running} dir={dir} onChange={(description) => edit((c) => ({ ...c, description }))} />
+            </SectionCardFrame>
+            <SectionCardFrame {...frame("searchTerms")} violations={sections.searchTerms?.violations ?? []} copyText={copy.searchTerms}>
+              <SectionText id="searchTerms" label={t("listings.section.searchTerms")} value={copy.searchTerms} report={sections.searchTerms} unit="bytes" disabled={running} dir={dir} onChange={(searchTerms) => edit((c) => ({ ...c, searchTerms }))} />
+            </SectionCardFrame>
+          </Stack>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 4 }} order={{ base: 2, md: 1 }}>
+          <Paper withBorder p="md" radius="md" component="section" aria-labelledby="facts-heading">
+            <Stack gap="sm">
+              <Title order={2} fz="md" id="facts-heading">
+                {t("listings.builder.facts")}
+              </Title>
+              <Text size="xs" c="dimmed">
+                {t("listings.builder.factsHint")}
+              </Text>
+              <FactsFields
+                compact
+                values={facts}
+                errors={fetcher.data && !fetcher.data.ok && "fieldErrors" in fetcher.data ? (fetcher.data.fieldErrors as Record<string, string>) : undefined}
+                disabled={running}
+                onChange={(name, value) => {
+                  setFacts((current) => ({ ...current, [name]: value }));
+                  setDirty(true);
+                }}
+              />
+            </Stack>
+          </Paper>
+        </Grid.Col>
+      </Grid>
+    </Stack>
+  );
+}
