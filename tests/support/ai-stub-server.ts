@@ -17,7 +17,7 @@
  * By default every request gets a sensible answer built from its prompt: "exactly N" items (numbered in
  * text mode, an `elements` array in structured mode), one token (a word) every `tokenDelayMs`.
  * Tests script the next answers with `enqueue(...)` (in-process) or `POST /__stub/replies` (JSON body:
- * one reply or an array). A reply can: give the text or elements, fail with a status (429 N times then
+ * one reply or an array); a reply with `when` waits for a request whose prompt contains that text. A reply can: give the text or elements, fail with a status (429 N times then
  * succeed = N failing replies then a normal one), hang without answering, cut the connection after some
  * tokens, change the token delay or the finish reason. See `StubReply`.
  *
@@ -37,6 +37,8 @@ import { closeOnSignal, isMainModule, portFromEnv } from "./standalone.ts";
 const HOST = "127.0.0.1";
 
 export interface StubReply {
+  /** Only for a request whose prompt (system or user) contains this text; the first reply that fits is used. */
+  when?: string;
   /** The whole answer in text mode (default: N numbered items built from the prompt). */
   text?: string;
   /** The strings of a structured-output answer (default: N items built from the prompt). */
@@ -120,6 +122,17 @@ function promptText(body: Record<string, unknown>): string {
     else if (Array.isArray(message.content)) for (const part of message.content as { text?: string }[]) if (part.text) parts.push(part.text);
   }
   return parts.join("\n");
+}
+
+/** The system prompt: OpenAI's system message, or Anthropic's `system` field. */
+function systemText(body: Record<string, unknown>): string {
+  if (typeof body.system === "string") return body.system;
+  if (Array.isArray(body.system)) return (body.system as { text?: string }[]).map((part) => part.text ?? "").join("\n");
+  const messages = Array.isArray(body.messages) ? (body.messages as { role?: string; content?: unknown }[]) : [];
+  return messages
+    .filter((message) => message.role === "system")
+    .map((message) => (typeof message.content === "string" ? message.content : ""))
+    .join("\n");
 }
 
 const itemTemplates = [
@@ -206,7 +219,9 @@ export async function startAiStub({ port = 0, tokenDelayMs = 20, apiKey }: { por
     res.on("close", () => {
       if (!finished) record.closedByClient = true;
     });
-    const reply = queue.shift() ?? {};
+    const asked = `${systemText(body)}\n${promptText(body)}`;
+    const fits = queue.findIndex((candidate) => candidate.when === undefined || asked.includes(candidate.when));
+    const reply = fits === -1 ? {} : queue.splice(fits, 1)[0]!;
 
     const key = api === "openai" ? /^Bearer (.*)$/.exec(req.headers.authorization ?? "")?.[1] : (req.headers["x-api-key"] as string | undefined);
     const status = apiKey !== undefined && key !== apiKey ? 401 : (reply.status ?? 200);

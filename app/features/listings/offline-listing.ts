@@ -192,25 +192,33 @@ function cutTitle(text: string, max: number): string {
 // ---------------------------------------------------------------------------------------------
 // The words to avoid
 
-function avoidPattern(words: readonly string[]): RegExp | undefined {
-  const parts = words
+/** The words to avoid: `find` matches them as whole words, case-insensitive; `remove` also takes the
+ * hyphenated words they are part of ("plastic" takes "plastic-free" with it, not only its first half). */
+interface AvoidWords {
+  find: RegExp;
+  remove: RegExp;
+}
+
+function avoidWords(words: readonly string[]): AvoidWords | undefined {
+  const bodies = words
     .map((word) => word.trim())
     .filter((word) => letterOrDigit.test(word))
     .sort((a, b) => b.length - a.length)
-    .map((word) => `(?<![\\p{L}\\p{N}])${escapeRegExp(word).replace(/\s+/g, "[\\s-]+")}(?![\\p{L}\\p{N}])`);
-  return parts.length > 0 ? new RegExp(parts.join("|"), "giu") : undefined;
+    .map((word) => escapeRegExp(word).replace(/\s+/g, "[\\s-]+"));
+  if (bodies.length === 0) return undefined;
+  const alternatives = bodies.join("|");
+  return {
+    find: new RegExp(`(?<![\\p{L}\\p{N}])(?:${alternatives})(?![\\p{L}\\p{N}])`, "iu"),
+    remove: new RegExp(`(?<![\\p{L}\\p{N}])(?:[\\p{L}\\p{N}]+-)*(?:${alternatives})(?:-[\\p{L}\\p{N}]+)*(?![\\p{L}\\p{N}])`, "giu"),
+  };
 }
 
-function mentionsAvoided(text: string, avoid: RegExp | undefined): boolean {
-  if (!avoid) return false;
-  avoid.lastIndex = 0;
-  const found = avoid.test(text);
-  avoid.lastIndex = 0;
-  return found;
+function mentionsAvoided(text: string, avoid: AvoidWords | undefined): boolean {
+  return avoid ? avoid.find.test(text) : false;
 }
 
-function removeAvoided(text: string, avoid: RegExp | undefined): string {
-  return avoid ? text.replace(avoid, " ") : text;
+function removeAvoided(text: string, avoid: AvoidWords | undefined): string {
+  return avoid ? text.replace(avoid.remove, " ") : text;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -246,7 +254,7 @@ function flaggedSpans(text: string, ruleSet: RuleSet, languages: readonly string
 interface Cleaner {
   ruleSet: RuleSet;
   languages: readonly string[];
-  avoid: RegExp | undefined;
+  avoid: AvoidWords | undefined;
 }
 
 /** A seller's phrase without what the rules flag, the words to avoid and the leftovers; "" when nothing useful is left. */
@@ -797,6 +805,20 @@ const featureSummaries: ByLang<Record<Tone, readonly ((list: string) => string)[
   },
 };
 
+/** The same with one feature ("Key feature: …"). */
+const featureSingles: ByLang<Record<Tone, readonly ((item: string) => string)[]>> = {
+  en: {
+    Casual: [(item) => `Our favourite detail: ${item}.`, (item) => `The highlight? ${capitalize(item)}.`],
+    Professional: [(item) => `Key feature: ${item}.`, (item) => `What sets it apart: ${item}.`],
+    Formal: [(item) => `One detail stands out: ${item}.`, (item) => `Notable feature: ${item}.`],
+  },
+  es: {
+    Casual: [(item) => `Nuestro detalle favorito: ${item}.`, (item) => `¿Lo más destacado? ${capitalize(item)}.`],
+    Professional: [(item) => `Característica principal: ${item}.`, (item) => `Aspecto destacado: ${item}.`],
+    Formal: [(item) => `Un detalle destaca: ${item}.`, (item) => `Característica destacada: ${item}.`],
+  },
+};
+
 const closings: ByLang<Record<Tone, readonly Sentence[]>> = {
   en: {
     Casual: [(c) => `Give the ${c.brandRef} a try and see how much easier everyday life can be.`, (c) => `Treat yourself to the ${c.brandRef}. Your future self will thank you.`, () => `Small upgrade, big difference: that is the whole idea.`],
@@ -845,7 +867,7 @@ interface Context {
   audience: string;
   features: string[];
   category: Category;
-  avoid: RegExp | undefined;
+  avoid: AvoidWords | undefined;
   cleaner: Cleaner;
   /** Brand and name for prose (the name cut to a readable length). */
   full: string;
@@ -919,7 +941,7 @@ function detectCategory(weighted: readonly (readonly [string, number])[]): Categ
 function buildContext({ facts, ruleSet, language, variant = 0 }: OfflineListingInput): Context {
   const lang: Lang = language === "es" ? "es" : "en";
   const tone: Tone = facts.tone === "Casual" || facts.tone === "Formal" ? facts.tone : "Professional";
-  const avoid = avoidPattern(wordsToAvoidList({ wordsToAvoid: facts.wordsToAvoid ?? "" }));
+  const avoid = avoidWords(wordsToAvoidList({ wordsToAvoid: facts.wordsToAvoid ?? "" }));
   const languages = [...new Set([language, "en", "es"])].filter((code) => ruleSet.phrases[code]);
   const cleaner: Cleaner = { ruleSet, languages: languages.length > 0 ? languages : [language], avoid };
 
@@ -1170,7 +1192,9 @@ function composeDescription(ctx: Context): string {
   const paragraphs = [opening];
   if (ctx.features.length > 0) {
     const items = ctx.features.slice(0, 6).map((feature) => lowerFirst(cutToChars(feature, 160)));
-    paragraphs.push(pick(ctx, featureSummaries[lang][tone], 14, (summary) => summary(listJoin(items, lang)))(listJoin(items, lang)));
+    const list = listJoin(items, lang);
+    const summaries = items.length === 1 ? featureSingles[lang][tone] : featureSummaries[lang][tone];
+    paragraphs.push(pick(ctx, summaries, 14, (summary) => summary(list))(list));
   }
   paragraphs.push(use, closing);
   let description = paragraphs.join("\n\n");
