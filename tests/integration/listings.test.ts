@@ -16,7 +16,7 @@ import { getRuleSet } from "#app/features/rules/registry.ts";
 import type { SectionName } from "#app/features/rules/types.ts";
 import { getActiveMembership } from "#app/features/workspace/workspaces.server.ts";
 import { buildConfig, type AppConfig } from "#server/config.server.ts";
-import { createRateLimiter } from "#server/rate-limit.server.ts";
+import { createRateLimiter, type RateLimiter } from "#server/rate-limit.server.ts";
 import { startAiStub, type AiStub } from "#tests/support/ai-stub-server.ts";
 import { createTestDb, testDatabaseKinds, type TestDb } from "#tests/support/test-db.ts";
 
@@ -235,7 +235,10 @@ describe.each(testDatabaseKinds)("listings on %s", (kind) => {
   });
 
   describe("over HTTP", () => {
-    const limiter = { consume: (key: string, rule: Parameters<ReturnType<typeof createRateLimiter>["consume"]>[1]) => createRateLimiter(testDb.db).consume(key, rule) };
+    let limiter: RateLimiter;
+    beforeAll(() => {
+      limiter = createRateLimiter(testDb.db);
+    });
     const context = (request: Request, who = user) => ({ request, user: who, locale: "en" as const, requestId: "req-http", db: testDb.db });
     const post = (path: string, body: unknown) => new Request(`http://localhost${path}`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
 

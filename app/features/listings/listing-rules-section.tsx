@@ -1,3 +1,4 @@
+import type { CSSProperties } from "react";
 import { Alert, Anchor, Badge, Group, Radio, Stack, Text, Textarea } from "@mantine/core";
 import { IconInfoCircle } from "@tabler/icons-react";
 import { SubmitButton } from "#app/components/form/fields.tsx";
@@ -43,7 +44,7 @@ function Fields({ ruleSetId, otherBrands, canChange }: { ruleSetId: string; othe
               label={
                 <Group gap={6}>
                   <span>{ruleSet.name}</span>
-                  <Badge size="xs" variant="light" color={ruleSet.source.confidence === "official" ? "teal" : "yellow"}>
+                  <Badge size="xs" variant="light" color={ruleSet.source.confidence === "official" ? "brand" : "yellow"} style={{ "--badge-color": ruleSet.source.confidence === "official" ? "var(--mantine-color-brand-9)" : "var(--mantine-color-dark-7)" } as CSSProperties}>
                     {t(ruleSet.source.confidence === "official" ? "listings.settings.official" : "listings.settings.reported")}
                   </Badge>
                 </Group>

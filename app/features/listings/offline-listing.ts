@@ -724,6 +724,9 @@ const categories: Record<Category, CategoryText> = {
         { key: "clean", header: "Easy to look after", text: { casual: "Low-effort care, so you can simply enjoy it.", formal: "Simple care keeps it in good condition." } },
         { key: "use", header: "Simple to use", text: { casual: "No manual needed: it is ready to go out of the box.", formal: "Intuitive to use from the first day." } },
         { key: "gift", header: "Thoughtful gift", text: { casual: "A welcome gift for birthdays, holidays or just because.", formal: "A considered gift for birthdays and holidays." } },
+        { key: "look", header: "Clean look", text: { casual: "Looks good, works hard.", formal: "A clean look that suits any space." } },
+        { key: "dependable", header: "Dependable", text: { casual: "Does its job, day after day.", formal: "Dependable performance, day after day." } },
+        { key: "finish", header: "Careful finish", text: { casual: "Neat details you notice up close.", formal: "Finished with care, down to the details." } },
       ],
       es: [
         { key: "design", header: "Diseño cuidado", text: { casual: "Cada detalle tiene su motivo, así que todo funciona sin más.", formal: "Cada detalle está pensado para simplificar el uso diario." } },
@@ -731,6 +734,9 @@ const categories: Record<Category, CategoryText> = {
         { key: "clean", header: "Fácil de cuidar", text: { casual: "Apenas requiere cuidados y se disfruta más.", formal: "Un cuidado sencillo ayuda a conservar su buen estado." } },
         { key: "use", header: "Fácil de usar", text: { casual: "Sin manuales: se usa desde el primer momento.", formal: "Su uso resulta intuitivo desde el primer día." } },
         { key: "gift", header: "Un regalo con detalle", text: { casual: "Un regalo bienvenido para cumpleaños, fiestas o porque sí.", formal: "Un regalo acertado para cumpleaños y fechas especiales." } },
+        { key: "look", header: "Aspecto limpio", text: { casual: "Se ve bien y cumple.", formal: "Un aspecto limpio que encaja en cualquier espacio." } },
+        { key: "dependable", header: "Fiabilidad", text: { casual: "Cumple su función, día tras día.", formal: "Un rendimiento fiable, día tras día." } },
+        { key: "finish", header: "Acabado cuidado", text: { casual: "Detalles bien hechos que se notan de cerca.", formal: "Un acabado cuidado hasta el último detalle." } },
       ],
     },
     use: {
@@ -869,6 +875,8 @@ interface Context {
   category: Category;
   avoid: AvoidWords | undefined;
   cleaner: Cleaner;
+  /** Words of the brand as the seller wrote it and as cleaned: never search terms. */
+  brandWords: ReadonlySet<string>;
   /** Brand and name for prose (the name cut to a readable length). */
   full: string;
   /** Brand and reference ("Acme cutting board"), or the reference alone. */
@@ -945,8 +953,9 @@ function buildContext({ facts, ruleSet, language, variant = 0 }: OfflineListingI
   const languages = [...new Set([language, "en", "es"])].filter((code) => ruleSet.phrases[code]);
   const cleaner: Cleaner = { ruleSet, languages: languages.length > 0 ? languages : [language], avoid };
 
-  // The brand keeps its own characters (a title may hold them inside the brand), not symbols or markup.
-  const brand = finishPhrase(
+  // The brand keeps its own characters (a title may hold them inside the brand) and words ("The …"), not
+  // symbols or markup.
+  const brand = tidyLine(
     removeAvoided(
       (facts.brand ?? "")
         .replace(/<[^>]*>/g, " ")
@@ -958,7 +967,8 @@ function buildContext({ facts, ruleSet, language, variant = 0 }: OfflineListingI
   const rawName = cleanPhrase(facts.productName ?? "", cleaner, { keepShort: true });
   const type = cleanPhrase(facts.productType ?? "", cleaner, { keepShort: true });
   const name = stripBrandPrefix(rawName, brand) || type || (lang === "es" ? "Producto" : "Product");
-  const audience = lowerFirst(cleanPhrase((facts.targetAudience ?? "").replace(/^\s*(?:for|para)\s+/i, ""), cleaner));
+  // The audience stands in sentences: a long one is cut at a phrase.
+  const audience = lowerFirst(cutTitle(cleanPhrase((facts.targetAudience ?? "").replace(/^\s*(?:for|para)\s+/i, ""), cleaner), 80));
   const seen = new Set<string>();
   const features: string[] = [];
   for (const phrase of featurePhrases({ keyFeatures: facts.keyFeatures ?? "" })) {
@@ -995,6 +1005,7 @@ function buildContext({ facts, ruleSet, language, variant = 0 }: OfflineListingI
     category,
     avoid,
     cleaner,
+    brandWords: new Set(wordsOf(`${facts.brand ?? ""} ${brand}`.toLocaleLowerCase())),
     full,
     brandRef: brand ? `${brand} ${ref}` : ref,
     brandOr: brand || (lang === "es" ? "Nuestro equipo" : "Our team"),
@@ -1077,9 +1088,28 @@ function composeTitle(ctx: Context): string {
       break;
     }
   }
-  title = finishPhrase(title);
-  if (countChars(title) < min) title = finishPhrase(`${title} ${lang === "es" ? "Producto para Uso Diario" : "Product for Everyday Use"}`);
-  return title;
+  return padTitle(ctx, finishPhrase(title), min);
+}
+
+/** Endings that lengthen a title shorter than the rule set's minimum (a brand and name of a few letters). */
+const titlePadding: ByLang<readonly string[]> = {
+  en: ["for Everyday Use", "Everyday Essential", "Home Essential", "Practical Design", "Product for Everyday Use"],
+  es: ["para Uso Diario", "Esencial Diario", "Básico del Hogar", "Diseño Práctico", "Producto para Uso Diario"],
+};
+
+function padTitle(ctx: Context, title: string, min: number): string {
+  if (countChars(title) >= min) return title;
+  const endings = [categories[ctx.category].titleUse[ctx.lang], ...titlePadding[ctx.lang]];
+  // Endings without a word to avoid first; then the same with the words taken out.
+  const options = [...endings.filter((ending) => !mentionsAvoided(ending, ctx.avoid)), ...endings.map((ending) => finishPhrase(removeAvoided(ending, ctx.avoid)))];
+  let out = title;
+  for (const ending of options) {
+    if (countChars(out) >= min) break;
+    if (!ending || coveredBy(out, ending)) continue;
+    const next = finishPhrase(`${out} ${ending}`);
+    if (repeatsOk(ctx, next)) out = next;
+  }
+  return out;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1114,9 +1144,10 @@ function bulletText(ctx: Context, header: string, body: string, support: string)
   const sentence = body ? `${capitalize(body.replace(/[\s.,;:]+$/u, ""))}.` : "";
   const full = [`${header}:`, sentence, support].filter(Boolean).join(" ");
   if (countChars(full) <= max) return full;
-  const short = [`${header}:`, sentence].filter(Boolean).join(" ");
-  if (countChars(short) <= max) return short;
-  return `${header}: ${capitalize(cutToChars(body, max - countChars(header) - 3))}.`;
+  if (sentence && countChars(`${header}: ${sentence}`) <= max) return `${header}: ${sentence}`;
+  // Still too long: the feature (or, in a generic bullet, its sentence) cut at a word.
+  const rest = (sentence || support).replace(/[.!?]+$/u, "");
+  return `${header}: ${capitalize(cutToChars(rest, max - countChars(header) - 3))}.`;
 }
 
 function composeBullets(ctx: Context): Bullet[] {
@@ -1160,27 +1191,36 @@ function composeBullets(ctx: Context): Bullet[] {
   return bullets;
 }
 
-/** Generic bullets: about the audience, then the category's, then any product's; rotated by variant. */
+/** Generic bullets: about the audience, then the category's, then any product's; rotated by variant.
+ * Those without a word to avoid come first; the others follow with the words taken out (the last resort
+ * when the seller avoids common words such as "for"), so there are always enough. */
 function fillerBullets(ctx: Context): Bullet[] {
   const { lang, voice } = ctx;
-  const out: Bullet[] = [];
+  const candidates: { key: string; header: string; text: string }[] = [];
   if (ctx.audience) {
     const { header, text } = audienceBullet[lang][voice];
-    out.push({ key: "audience", header, text: bulletText(ctx, header, "", fill(ctx, text)) });
+    candidates.push({ key: "audience", header, text: fill(ctx, text) });
   }
   const rotate = <T>(list: readonly T[]) => {
     const turn = mod(ctx.variant + ctx.seed, Math.max(list.length, 1));
     return [...list.slice(turn), ...list.slice(0, turn)];
   };
   const lists = ctx.category === "generic" ? [categories.generic.fillers[lang]] : [categories[ctx.category].fillers[lang], categories.generic.fillers[lang]];
-  for (const list of lists) {
-    for (const filler of rotate(list)) {
-      const text = fill(ctx, filler.text[voice]);
-      if (mentionsAvoided(`${filler.header} ${text}`, ctx.avoid)) continue;
-      out.push({ key: filler.key, header: filler.header, text: bulletText(ctx, filler.header, "", text) });
+  for (const list of lists) for (const filler of rotate(list)) candidates.push({ key: filler.key, header: filler.header, text: fill(ctx, filler.text[voice]) });
+
+  const clean: Bullet[] = [];
+  const scrubbed: Bullet[] = [];
+  for (const { key, header, text } of candidates) {
+    if (!mentionsAvoided(`${header} ${text}`, ctx.avoid)) {
+      clean.push({ key, header, text: bulletText(ctx, header, "", text) });
+      continue;
     }
+    const scrubbedHeader = finishPhrase(removeAvoided(header, ctx.avoid));
+    const scrubbedText = tidy(removeAvoided(text, ctx.avoid));
+    if (!/\p{L}{2,}/u.test(scrubbedHeader) || wordsOf(scrubbedText).length < 2) continue;
+    scrubbed.push({ key, header: capitalize(scrubbedHeader), text: bulletText(ctx, capitalize(scrubbedHeader), "", /[.!?]$/.test(scrubbedText) ? scrubbedText : `${scrubbedText}.`) });
   }
-  return out;
+  return [...clean, ...scrubbed];
 }
 
 function composeDescription(ctx: Context): string {
@@ -1206,7 +1246,7 @@ function composeDescription(ctx: Context): string {
 
 function composeSearchTerms(ctx: Context, copy: Pick<ListingCopy, "title">): string {
   const maxBytes = ctx.ruleSet.sections.searchTerms.limits.maxBytes ?? 249;
-  const excluded = new Set<string>([...wordsOf(copy.title.toLocaleLowerCase()), ...wordsOf(ctx.brand.toLocaleLowerCase())]);
+  const excluded = new Set<string>([...wordsOf(copy.title.toLocaleLowerCase()), ...ctx.brandWords]);
   const flagged = new Set<string>();
   for (const lists of Object.values(ctx.ruleSet.phrases)) for (const list of Object.values(lists)) for (const phrase of list ?? []) if (!/\s/.test(phrase)) flagged.add(phrase.toLocaleLowerCase());
   const candidates = [
@@ -1248,11 +1288,7 @@ function fixTitle(ctx: Context, title: string, report: SectionReport | undefined
   let out = hasErrors(report) ? finishPhrase(tidyLine(removeSpans(title, errorSpans(report)))) : title;
   out = cutAtRepeat(ctx, out);
   if (limits.maxChars !== undefined && countChars(out) > limits.maxChars) out = cutTitle(out, limits.maxChars);
-  if (limits.minChars !== undefined && countChars(out) < limits.minChars) {
-    const pad = [categories[ctx.category].titleUse[ctx.lang], ctx.lang === "es" ? "Producto para Uso Diario" : "Product for Everyday Use"];
-    for (const ending of pad) if (countChars(out) < limits.minChars && !mentionsAvoided(ending, ctx.avoid)) out = finishPhrase(`${out} ${ending}`);
-  }
-  return out;
+  return padTitle(ctx, out, limits.minChars ?? 0);
 }
 
 function fixText(text: string, report: SectionReport | undefined, maxChars: number | undefined, endWithStop: boolean): string {
@@ -1284,9 +1320,19 @@ function toSections(copy: ListingCopy): ListingSections {
   return { title: copy.title, itemHighlights: copy.itemHighlights, bullets: copy.bullets, description: copy.description, searchTerms: copy.searchTerms };
 }
 
+/** Search terms without the title's words and the brand's (the title can change in the last pass). */
+function termsOutsideTitle(ctx: Context, terms: string, title: string): string {
+  const excluded = new Set([...wordsOf(title.toLocaleLowerCase()), ...ctx.brandWords]);
+  return terms
+    .split(/\s+/)
+    .filter((term) => term && !wordsOf(term).some((word) => excluded.has(word)))
+    .join(" ");
+}
+
 function repair(ctx: Context, copy: ListingCopy, lintInput: { language: string; brand: string }): ListingCopy {
   let current = copy;
   for (let round = 0; round < 8; round++) {
+    current = { ...current, searchTerms: termsOutsideTitle(ctx, current.searchTerms, current.title) };
     const report = lintListing({ ruleSet: ctx.ruleSet, language: lintInput.language, brand: lintInput.brand, sections: toSections(current) });
     if (report.passed) return current;
     const { sections } = report;

@@ -1,6 +1,6 @@
 import { ActionIcon, Badge, Button, Group, List, Paper, Stack, Text, Title, Tooltip, UnstyledButton } from "@mantine/core";
 import { IconAlertTriangle, IconCircleCheck, IconCircleX, IconCopy, IconRefresh, IconTrash } from "@tabler/icons-react";
-import { useRef, type ReactNode } from "react";
+import { useRef, type CSSProperties, type ReactNode } from "react";
 import { useI18n } from "#app/i18n/context.tsx";
 import type { SectionReport, Violation } from "#app/features/rules/types.ts";
 import { HighlightedTextarea } from "./highlighted-textarea.tsx";
@@ -34,12 +34,12 @@ export function ViolationList({ violations, onSelect, id }: { violations: readon
               <span style={{ marginTop: 2 }}>{icon}</span>
               {onSelect && violation.end > violation.start ? (
                 <UnstyledButton onClick={() => onSelect(violation)} style={{ textAlign: "start" }} aria-label={`${label} ${t("listings.violation.show")}`}>
-                  <Text size="sm" c={violation.severity === "error" ? "red.9" : "yellow.9"} td="underline" style={{ textDecorationStyle: "dotted" }}>
+                  <Text size="sm" c={violation.severity === "error" ? "red.9" : undefined} td="underline" style={{ textDecorationStyle: "dotted" }}>
                     {message}
                   </Text>
                 </UnstyledButton>
               ) : (
-                <Text size="sm" c={violation.severity === "error" ? "red.9" : "yellow.9"} aria-label={label}>
+                <Text size="sm" c={violation.severity === "error" ? "red.9" : undefined} aria-label={label}>
                   {message}
                 </Text>
               )}
@@ -57,18 +57,18 @@ export function SectionStatus({ violations }: { violations: readonly Violation[]
   const errors = violations.filter((violation) => violation.severity === "error").length;
   if (errors > 0)
     return (
-      <Badge color="red" variant="light" leftSection={<IconCircleX size={12} aria-hidden />}>
+      <Badge color="red" variant="light" leftSection={<IconCircleX size={12} aria-hidden />} style={{ "--badge-color": "var(--mantine-color-red-9)" } as CSSProperties}>
         {t("listings.section.errors", { count: errors })}
       </Badge>
     );
   if (violations.length > 0)
     return (
-      <Badge color="yellow" variant="light" leftSection={<IconAlertTriangle size={12} aria-hidden />}>
+      <Badge color="yellow" variant="light" leftSection={<IconAlertTriangle size={12} aria-hidden />} style={{ "--badge-color": "var(--mantine-color-dark-7)" } as CSSProperties}>
         {t("listings.section.warnings", { count: violations.length })}
       </Badge>
     );
   return (
-    <Badge color="teal" variant="light" leftSection={<IconCircleCheck size={12} aria-hidden />}>
+    <Badge variant="light" leftSection={<IconCircleCheck size={12} aria-hidden />}>
       {t("listings.section.passes")}
     </Badge>
   );

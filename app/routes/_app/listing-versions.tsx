@@ -1,4 +1,5 @@
-import { Anchor, Badge, Button, Card, Grid, Group, NativeSelect, Paper, Stack, Table, Text, Title, VisuallyHidden } from "@mantine/core";
+import type { CSSProperties } from "react";
+import { Anchor, Badge, Button, Card, Grid, Group, NativeSelect, Paper, Stack, Text, Title } from "@mantine/core";
 import { IconArrowBackUp } from "@tabler/icons-react";
 import { data, Form, Link, redirect, useNavigation, useSubmit } from "react-router";
 import { EmptyState } from "#app/components/empty-state.tsx";
@@ -150,7 +151,7 @@ export default function ListingVersions({ loaderData }: Route.ComponentProps) {
                       <Title order={2} fz="md" id={`compare-${section.key}`}>
                         {t(section.label)}
                       </Title>
-                      {same ? <Badge variant="light" color="gray">{t("listings.versions.same")}</Badge> : <Badge variant="light" color="blue">{t("listings.versions.changed")}</Badge>}
+                      {same ? <Badge variant="light" color="gray" style={{ "--badge-color": "var(--mantine-color-gray-8)" } as CSSProperties}>{t("listings.versions.same")}</Badge> : <Badge variant="light" color="blue" style={{ "--badge-color": "var(--mantine-color-blue-9)" } as CSSProperties}>{t("listings.versions.changed")}</Badge>}
                     </Group>
                     <Grid gap="md">
                       <Grid.Col span={{ base: 12, sm: 6 }}>
@@ -171,43 +172,33 @@ export default function ListingVersions({ loaderData }: Route.ComponentProps) {
               })}
           </Stack>
           <Paper withBorder radius="md" component="section" aria-labelledby="all-versions">
-            <Title order={2} fz="md" id="all-versions" p="md" pb={0}>
+            <Title order={2} fz="md" id="all-versions" p="md">
               {t("listings.versions.all")}
             </Title>
-            <Table.ScrollContainer minWidth={420}>
-              <Table verticalSpacing="xs" horizontalSpacing="md">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>{t("listings.versions.column.version")}</Table.Th>
-                    <Table.Th>{t("listings.versions.column.saved")}</Table.Th>
-                    <Table.Th>{t("listings.versions.column.rules")}</Table.Th>
-                    <Table.Th>
-                      <VisuallyHidden>{t("listings.versions.column.actions")}</VisuallyHidden>
-                    </Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {versions.map((version) => (
-                    <Table.Tr key={version.id}>
-                      <Table.Td>
+            <Stack gap={0} component="ul" p={0} m={0} style={{ listStyle: "none" }}>
+              {versions.map((version) => (
+                <Group key={version.id} component="li" justify="space-between" gap="xs" px="md" py="sm" wrap="wrap" style={{ borderTop: "1px solid var(--mantine-color-default-border)" }} aria-label={t("listings.versions.option", { version: version.version, source: sourceLabel(version.source) })}>
+                  <Stack gap={2}>
+                    <Group gap="xs">
+                      <Text size="sm" fw={500}>
                         {t("listings.versions.option", { version: version.version, source: sourceLabel(version.source) })}
-                        {version.version === listing.version && (
-                          <Badge ml="xs" size="sm" variant="light">
-                            {t("listings.versions.current")}
-                          </Badge>
-                        )}
-                      </Table.Td>
-                      <Table.Td>
-                        {formatRelativeTime(version.createdAt, now, locale, t("outputs.justNow"))}
-                        {version.createdByName ? ` · ${version.createdByName}` : ""}
-                      </Table.Td>
-                      <Table.Td>{version.passed ? <Badge color="teal" variant="light">{t("listings.status.passes")}</Badge> : <Badge color="red" variant="light">{t("listings.status.fails")}</Badge>}</Table.Td>
-                      <Table.Td>{restoreButton(version.version)}</Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
+                      </Text>
+                      {version.version === listing.version && (
+                        <Badge size="sm" variant="light">
+                          {t("listings.versions.current")}
+                        </Badge>
+                      )}
+                      {version.passed ? <Badge variant="light">{t("listings.status.passes")}</Badge> : <Badge variant="light" color="red" style={{ "--badge-color": "var(--mantine-color-red-9)" } as CSSProperties}>{t("listings.status.fails")}</Badge>}
+                    </Group>
+                    <Text size="xs" c="dimmed">
+                      {formatRelativeTime(version.createdAt, now, locale, t("outputs.justNow"))}
+                      {version.createdByName ? ` · ${version.createdByName}` : ""}
+                    </Text>
+                  </Stack>
+                  {restoreButton(version.version)}
+                </Group>
+              ))}
+            </Stack>
           </Paper>
         </>
       )}

@@ -1,6 +1,6 @@
 import { Alert, Anchor, Badge, Button, Grid, Group, Menu, Paper, Stack, Text, Title } from "@mantine/core";
 import { IconDownload, IconHistory, IconPlayerStopFilled, IconPlus, IconSparkles, IconDeviceFloppy } from "@tabler/icons-react";
-import { useEffect, useMemo, useRef, useState } from "react";
+import { useEffect, useMemo, useRef, useState, type CSSProperties } from "react";
 import { data, Link, useFetcher, useNavigate, useRevalidator, useSearchParams } from "react-router";
 import { FactsFields } from "#app/features/listings/facts-form.tsx";
 import { factsFieldErrors } from "#app/features/listings/facts-errors.ts";
@@ -172,7 +172,7 @@ export default function ListingBuilder({ loaderData }: Route.ComponentProps) {
     return (
       <Stack gap={4} role="status" aria-live="polite">
         {state.attempt > 0 && (
-          <Text size="xs" c="yellow.9">
+          <Text size="xs" style={{ "--badge-color": "var(--mantine-color-dark-7)" } as CSSProperties}>
             {t("listings.builder.rewriting", { attempt: state.attempt })}
           </Text>
         )}
@@ -205,7 +205,7 @@ export default function ListingBuilder({ loaderData }: Route.ComponentProps) {
             {facts.brand} {facts.productName}
           </Title>
           <Group gap="xs">
-            <Badge variant="outline" color="gray">
+            <Badge variant="outline" color="gray" style={{ "--badge-color": "var(--mantine-color-gray-8)" } as CSSProperties}>
               {marketplace.id}
             </Badge>
             <Text size="sm" c="dimmed">

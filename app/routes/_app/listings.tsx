@@ -1,3 +1,4 @@
+import type { CSSProperties } from "react";
 import { Anchor, Badge, Button, Card, Group, Stack, Text, TextInput, Title } from "@mantine/core";
 import { IconPlus, IconSearch } from "@tabler/icons-react";
 import { Form, Link, useNavigation } from "react-router";
@@ -81,11 +82,11 @@ export default function Listings({ loaderData }: Route.ComponentProps) {
                   </Text>
                 </Stack>
                 {item.version === 0 ? (
-                  <Badge variant="light" color="gray">{t("listings.status.draft")}</Badge>
+                  <Badge variant="light" color="gray" style={{ "--badge-color": "var(--mantine-color-gray-8)" } as CSSProperties}>{t("listings.status.draft")}</Badge>
                 ) : item.passed ? (
-                  <Badge variant="light" color="teal">{t("listings.status.passes")}</Badge>
+                  <Badge variant="light">{t("listings.status.passes")}</Badge>
                 ) : (
-                  <Badge variant="light" color="red">{t("listings.status.fails")}</Badge>
+                  <Badge variant="light" color="red" style={{ "--badge-color": "var(--mantine-color-red-9)" } as CSSProperties}>{t("listings.status.fails")}</Badge>
                 )}
               </Group>
             </Card>

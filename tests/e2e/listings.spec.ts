@@ -1,0 +1,153 @@
+// The listing builder in a browser (issue 15): create a listing, watch it stream, see a violation
+// highlighted, edit it away, compare two versions, export the flat file; axe and phones.
+import { readFileSync } from "node:fs";
+import { expect, test } from "#tests/support/fixtures.ts";
+import { expectNoAxeViolations } from "#tests/support/e2e.ts";
+
+const stubUrl = `http://127.0.0.1:${process.env.E2E_AI_STUB_PORT}`;
+const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
+
+/** Stub answers for one listing's sections; `brand` keeps them to this test's requests. */
+async function scriptSections(brand: string, answers: Partial<Record<"title" | "itemHighlights" | "bullets" | "description" | "searchTerms", string[]>>, tokenDelayMs = 25) {
+  // The title streams slowest, so its rewrites can be watched.
+  const replies = Object.entries(answers).flatMap(([section, texts]) => texts.map((text) => ({ when: `Section: ${section}\n\nBrand: ${brand}`, text, tokenDelayMs: section === "title" ? tokenDelayMs * 3 : tokenDelayMs })));
+  const response = await fetch(`${stubUrl}/__stub/replies`, { method: "POST", body: JSON.stringify(replies) });
+  expect(response.ok).toBe(true);
+}
+
+const bullets = [
+  "Three sizes for every job: small for fruit, medium for bread and large for carving, so the right board is always at hand.",
+  "Deep juice groove: catches juices from roasts and ripe tomatoes, so the counter stays dry while you slice.",
+  "Solid bamboo: dense, hard-wearing bamboo that is kind to knife edges and does not soak up smells.",
+  "Easy to care for: rinse with warm soapy water, dry upright and oil now and then to keep the grain smooth.",
+  "Made for home cooks: light enough to lift with one hand and steady on the counter while you chop.",
+].join("\n");
+
+test.describe("listing builder", () => {
+  test("create, watch it stream, see a violation highlighted, edit it away, compare versions, export the flat file", async ({ page, login }) => {
+    await login();
+    const brand = `Kitcho${Date.now().toString(36)}`;
+    const longTitle = `${brand} Bamboo Cutting Board Set with Deep Juice Groove, 3 Sizes for Kitchen Prep and Serving`;
+    await scriptSections(brand, {
+      // Too long three times: it is rewritten twice, then saved with the violation shown.
+      title: [longTitle, longTitle, longTitle],
+      itemHighlights: ["3 sizes, deep juice groove, solid bamboo, kind to knives"],
+      bullets: [bullets],
+      description: ["Every kitchen job gets its own board.\n\nCut from solid bamboo with a deep juice groove."],
+      searchTerms: ["chopping block butcher serving tray charcuterie platter"],
+    });
+
+    await page.goto("/listings");
+    await expect(page.getByText("No listings yet")).toBeVisible();
+    await page.getByRole("link", { name: "Write your first listing" }).click();
+    await expect(page).toHaveURL(/\/listings\/new$/);
+    await page.getByLabel("Brand").fill(brand);
+    await page.getByLabel("Product name").fill("Bamboo Cutting Board Set");
+    await page.getByLabel("Key features").fill("3 sizes\nDeep juice groove\nSolid bamboo");
+    await page.getByRole("button", { name: "Write the listing" }).click();
+    await expect(page).toHaveURL(/\/listings\/[0-9a-f-]{36}$/);
+
+    // The sections stream in as they are written.
+    await expect(page.getByTestId("live-title")).toContainText(brand);
+    await expect(page.getByText(/rewriting it \(try 1 of 2\)/)).toBeVisible();
+    await expect(page.getByTestId("version")).toHaveText("Version 1", { timeout: 30_000 });
+
+    // The title is still too long: highlighted in the text, listed under it, counted in red.
+    const title = page.getByRole("region", { name: "Title" });
+    await expect(title.getByText("1 problem")).toBeVisible();
+    await expect(title.getByText(`${longTitle.length} / 75 characters`)).toBeVisible();
+    await expect(title.locator("mark")).toHaveText(longTitle.slice(75));
+    await expect(title.getByRole("button", { name: /Too long: \d+ of at most 75/ })).toBeVisible();
+    await expect(page.getByTestId("lint-summary")).toHaveText(/1 problem to fix/);
+    await expect(page.getByRole("region", { name: "Item highlights" }).getByText("Passes")).toBeVisible();
+
+    // Edit it away: the lint runs in the browser as you type.
+    const input = page.getByRole("textbox", { name: "Title", exact: true });
+    await input.fill(`${brand} Bamboo Cutting Board Set, 3 Sizes, Juice Groove`);
+    await expect(title.getByText("Passes")).toBeVisible();
+    await expect(title.locator("mark")).toHaveCount(0);
+    await input.press("End");
+    await input.pressSequentially(" Best Seller");
+    await expect(title.locator("mark")).toHaveText("Best Seller");
+    await expect(title.getByRole("button", { name: /“Best Seller” is promotional/ })).toBeVisible();
+    for (let i = 0; i < " Best Seller".length; i++) await input.press("Backspace");
+    await expect(page.getByTestId("lint-summary")).toHaveText("Every section passes Amazon's rules.");
+    await expect(page.getByTestId("version")).toHaveText("Version 1, unsaved changes");
+    await page.getByRole("button", { name: "Save version" }).click();
+    await expect(page.getByTestId("version")).toHaveText("Version 2");
+
+    // Compare the two versions side by side.
+    await page.getByRole("link", { name: "Versions" }).click();
+    await expect(page).toHaveURL(/\/versions$/);
+    const compareTitle = page.getByRole("region", { name: "Title" });
+    await expect(compareTitle.getByText("Changed")).toBeVisible();
+    await expect(compareTitle.locator("del").first()).toContainText("with");
+    await expect(compareTitle.locator("ins").first()).toBeVisible();
+    await expect(page.getByRole("region", { name: "Bullet points" }).getByText("Unchanged")).toBeVisible();
+    await expect(page.getByRole("listitem", { name: "Version 2 (edited)" })).toContainText("Passes the rules");
+    await expect(page.getByRole("listitem", { name: "Version 1 (written)" })).toContainText("Breaks a rule");
+
+    // Export the flat file.
+    await page.getByRole("link", { name: new RegExp(`${brand} Bamboo Cutting Board Set`) }).click();
+    await page.getByRole("button", { name: "Export" }).click();
+    const download = page.waitForEvent("download");
+    await page.getByRole("menuitem", { name: "Flat file (.tsv)" }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toBe("bamboo-cutting-board-set-v2.tsv");
+    const [header, row] = readFileSync((await file.path())!, "utf8").split("\n");
+    expect(header!.split("\t").slice(0, 4)).toEqual(["item_name", "brand_name", "item_highlights", "bullet_point1"]);
+    expect(row!.split("\t")[0]).toBe(`${brand} Bamboo Cutting Board Set, 3 Sizes, Juice Groove`);
+
+    // Listed, and found by its brand.
+    await page.goto(`/listings?q=${brand.toLowerCase()}`);
+    await expect(page.getByRole("link", { name: `${brand} Bamboo Cutting Board Set, 3 Sizes, Juice Groove` })).toBeVisible();
+    await expect(page.getByText("Passes the rules")).toBeVisible();
+  });
+
+  for (const width of [1280, 375]) {
+    test(`the listing pages have no axe violations at ${width} px, and on a phone what a button writes comes into view`, async ({ page, login }) => {
+      test.setTimeout(60_000);
+      await page.setViewportSize({ width, height: 800 });
+      const { cookie } = await login();
+      const headers = { "content-type": "application/json", origin: baseURL, cookie };
+      const created = await fetch(`${baseURL}/api/listings`, { method: "POST", headers, body: JSON.stringify({ facts: { brand: "Axecheck", productName: "Yoga Mat", keyFeatures: "6 mm thick\nNon-slip" } }) });
+      expect(created.status).toBe(201);
+      const { listing } = (await created.json()) as { listing: { id: string } };
+      // Written through the API (the stub's default answers: some sections break rules, which the page shows).
+      const written = await fetch(`${baseURL}/api/listings/${listing.id}/generate`, { method: "POST", headers, body: "{}" });
+      expect(written.headers.get("content-type")).toContain("text/event-stream");
+      expect(await written.text()).toContain("event: done");
+      for (const path of ["/listings", "/listings/new", `/listings/${listing.id}`, `/listings/${listing.id}/versions`]) {
+        await page.goto(path);
+        await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+        await expectNoAxeViolations(page);
+      }
+      if (width === 375) {
+        await page.goto(`/listings/${listing.id}`);
+        await expect(page.getByTestId("version")).toHaveText("Version 1");
+        await page.getByRole("button", { name: "Regenerate: Description" }).click();
+        await expect(page.getByRole("region", { name: "Title" })).toBeInViewport();
+        await expect(page.getByTestId("version")).toHaveText("Version 2", { timeout: 30_000 });
+      }
+    });
+  }
+
+  test("another workspace's listing is not found, and a failing listing's export is refused with its violations", async ({ login }) => {
+    const owner = await login();
+    const stranger = await login();
+    const headers = (cookie: string) => ({ "content-type": "application/json", origin: baseURL, cookie });
+    const { listing } = (await (await fetch(`${baseURL}/api/listings`, { method: "POST", headers: headers(owner.cookie), body: JSON.stringify({ marketplace: "amazon.com", facts: { brand: "Owned", productName: "Lamp" } }) })).json()) as { listing: { id: string } };
+    const foreign = await fetch(`${baseURL}/api/listings/${listing.id}/export?format=json`, { headers: headers(stranger.cookie) });
+    expect(foreign.status).toBe(404);
+    expect(await foreign.json()).toMatchObject({ code: "NOT_FOUND", requestId: expect.any(String) });
+    // Nothing written yet: every section is empty, so it breaks the rules (too short, too few bullets).
+    const refused = await fetch(`${baseURL}/api/listings/${listing.id}/export?format=flatfile`, { headers: headers(owner.cookie) });
+    expect(refused.status).toBe(409);
+    const body = (await refused.json()) as { code: string; violations: { section: string; code: string }[] };
+    expect(body.code).toBe("LISTING_FAILS_RULES");
+    expect(body.violations).toEqual(expect.arrayContaining([expect.objectContaining({ section: "bullets", code: "bullet_count" })]));
+    const unknown = await fetch(`${baseURL}/api/listings`, { method: "POST", headers: headers(owner.cookie), body: JSON.stringify({ marketplace: "amazon.xx", facts: { brand: "A", productName: "B" } }) });
+    expect(unknown.status).toBe(400);
+    expect(await unknown.json()).toMatchObject({ code: "UNKNOWN_MARKETPLACE", error: "“amazon.xx” is not a marketplace Sellscribe knows." });
+  });
+});
