@@ -3,6 +3,7 @@
 import { readFileSync } from "node:fs";
 import { expect, test } from "#tests/support/fixtures.ts";
 import { expectNoAxeViolations } from "#tests/support/e2e.ts";
+import { insertOutputsFor } from "#tests/support/e2e-db.ts";
 
 const stubUrl = `http://127.0.0.1:${process.env.E2E_AI_STUB_PORT}`;
 const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
@@ -149,5 +150,26 @@ test.describe("listing builder", () => {
     const unknown = await fetch(`${baseURL}/api/listings`, { method: "POST", headers: headers(owner.cookie), body: JSON.stringify({ marketplace: "amazon.xx", facts: { brand: "A", productName: "B" } }) });
     expect(unknown.status).toBe(400);
     expect(await unknown.json()).toMatchObject({ code: "UNKNOWN_MARKETPLACE", error: "“amazon.xx” is not a marketplace Sellscribe knows." });
+  });
+
+  test("saved titles and descriptions show Amazon's rules on their cards", async ({ page, login }) => {
+    const { email } = await login();
+    await insertOutputsFor(email, [
+      { templateId: "productTitle", content: "Acme Bamboo Cutting Board Set, 3 Sizes with Juice Groove" },
+      { templateId: "productTitle", content: "Acme Bamboo Cutting Board Set – Best Seller! Free Shipping" },
+      { templateId: "description", content: "Solid bamboo boards in three sizes, with a deep juice groove." },
+    ]);
+    await page.goto("/history");
+    const cards = page.getByRole("article");
+    await expect(cards).toHaveCount(3);
+    const failing = cards.filter({ hasText: "Best Seller!" });
+    const summary = failing.getByRole("button", { name: /Breaks 3 rules of Amazon titles of July 2026/ });
+    await expect(summary).toHaveAttribute("aria-expanded", "false");
+    await summary.click();
+    await expect(failing.getByText("“Best Seller” is promotional; Amazon does not allow it.")).toBeVisible();
+    await expect(failing.getByText("Prices, availability and shipping offers (“Free Shipping”) are not allowed.")).toBeVisible();
+    await expect(cards.filter({ hasText: "3 Sizes with Juice Groove" }).getByText(/^Passes Amazon titles of July 2026/)).toBeVisible();
+    await expect(cards.filter({ hasText: "Solid bamboo boards" }).getByText(/^Passes/)).toBeVisible();
+    await expectNoAxeViolations(page);
   });
 });

@@ -195,6 +195,15 @@ describe("composeOfflineListing: title", () => {
     }
   });
 
+  it("keeps the brand whole, even when it starts with a small word", () => {
+    const input = facts({ brand: "The Pioneer Woman", productName: "Enamel Dutch Oven, 6 Quart", keyFeatures: "Oven safe to 400F\nEnamel interior" });
+    for (const ruleSet of ruleSets) {
+      const copy = compose(input, ruleSet);
+      expect(copy.title.startsWith("The Pioneer Woman Enamel Dutch Oven")).toBe(true);
+      expectValid(copy, input, ruleSet);
+    }
+  });
+
   it("keeps the seller's capitals (iPhone, MagSafe) and fixes shouting", () => {
     expect(compose(phoneCase, amazon202501).title).toContain("iPhone 15");
     expect(compose(phoneCase, amazon202501).title).toContain("MagSafe");
@@ -273,6 +282,32 @@ describe("composeOfflineListing: hostile facts", () => {
       expectValid(copy, input, ruleSet);
       expect(sectionsOf(copy).join(" ")).not.toMatch(/envío|oferta|garantía|limited time|buy now|™/i);
     }
+  });
+});
+
+describe("composeOfflineListing: random mixes of hostile phrases (seeded)", () => {
+  const pool = ["Best seller!!!", "$19.99", "free shipping", "100% guaranteed", "eco-friendly", "ASIN B012345678", "call 555-123-4567", "visit acme.com", "™", "🔥", "<b>bold</b>", "NEW", "now", "N/A", "TBD", "lorem ipsum", "oferta", "envío gratis", "garantía", "19,99 €", "antibacterial", "FDA approved", "cheap", "great gift", "perfect", "premium quality", "sale", "#1", "?", "{", "_", "board board board", "Bamboo", "3 sizes", "dishwasher safe", "non-slip", "USB-C", "iPhone 15", "SUPERGRIP", "kids 3+", "dog owners", "for", "para", "the", "your", "everyday", "diseño"];
+  let state = 20260727;
+  const next = (n: number) => {
+    state = (Math.imul(state, 1103515245) + 12345) >>> 0;
+    return state % n;
+  };
+  const phrase = (max: number) => Array.from({ length: 1 + next(max) }, () => pool[next(pool.length)]).join(next(3) === 0 ? ", " : " ");
+  const inputs = Array.from({ length: 40 }, () =>
+    listingFactsSchema.safeParse({
+      brand: phrase(2).slice(0, 100),
+      productName: phrase(8).slice(0, 200),
+      productType: next(2) ? phrase(2).slice(0, 100) : "",
+      keyFeatures: Array.from({ length: next(7) }, () => phrase(5)).join("\n").slice(0, 2000),
+      targetAudience: next(2) ? phrase(2).slice(0, 200) : "",
+      wordsToAvoid: Array.from({ length: next(4) }, () => pool[next(pool.length)]).join(", "),
+      tone: (["Casual", "Formal", "Professional"] as const)[next(3)],
+    }),
+  ).flatMap((result) => (result.success ? [result.data] : []));
+
+  it("passes lint and keeps every limit for both rule sets, in English and Spanish", () => {
+    expect(inputs.length).toBeGreaterThan(30);
+    for (const input of inputs) for (const ruleSet of ruleSets) for (const language of ["en", "es"]) expectValid(composeOfflineListing({ facts: input, ruleSet, language, variant: next(4) }), input, ruleSet, language);
   });
 });
 

@@ -16,6 +16,7 @@ import { deleteOutputRequest, patchOutput, restoreOutputRequest } from "./output
 import { formatExactDate, formatRelativeTime } from "./relative-time.ts";
 import { useHydrated, useNow } from "./use-now.ts";
 import { intlTag } from "#app/lib/intl.ts";
+import { OutputLint } from "#app/features/listings/output-lint.tsx";
 
 export interface OutputCardProps {
   output: OutputView;
@@ -223,7 +224,10 @@ export function OutputCard({ output, now: serverNow = null, onChange, onRemoved,
             </Group>
           </Stack>
         ) : (
-          <ClampedText text={view.content} />
+          <>
+            <ClampedText text={view.content} />
+            <OutputLint templateId={view.templateId} content={view.content} />
+          </>
         )}
       </div>
 
