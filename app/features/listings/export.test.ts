@@ -46,11 +46,12 @@ describe("toListingsApiJson", () => {
     expect(json.attributes.product_description).toEqual([{ value: copy.description, ...tagged }]);
     expect(json.attributes.generic_keyword).toEqual([{ value: copy.searchTerms, ...tagged }]);
     expect(json.attributes.brand).toEqual([{ value: "Acme", ...tagged }]);
+    expect(json.attributes.title_differentiation).toEqual([{ value: copy.itemHighlights, ...tagged }]);
   });
   it("leaves empty bullets out", () => {
     const json = toListingsApiJson({ facts, copy: { ...copy, bullets: ["One bullet that is long enough.", " "] }, ruleSet: amazon202501, marketplace: getMarketplace("amazon.com")! });
     expect(json.attributes.bullet_point).toHaveLength(1);
-    expect(json.attributes.item_highlights).toBeUndefined();
+    expect(json.attributes.title_differentiation).toBeUndefined();
   });
 });
 

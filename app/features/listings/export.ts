@@ -1,6 +1,6 @@
 // A listing as Amazon takes it: a tab-separated flat file with Seller Central's column names, or the
 // attributes of a Selling Partner Listings API request. Pure; see docs/decisions/015-listings.md for the
-// column names we could confirm (item_highlights could not be).
+// names we could confirm (the item highlights' column and attribute could not be).
 import type { Marketplace } from "#app/features/marketplaces/registry.ts";
 import type { RuleSet } from "#app/features/rules/types.ts";
 import type { ListingCopy, ListingFacts } from "./types.ts";
@@ -44,7 +44,8 @@ export function toListingsApiJson({ facts, copy, ruleSet, marketplace }: { facts
     product_description: [value(copy.description)],
     generic_keyword: [value(copy.searchTerms)],
   };
-  if (ruleSet.sections.itemHighlights && copy.itemHighlights) attributes.item_highlights = [value(copy.itemHighlights)];
+  // Reported as the Listings API attribute for item highlights (docs/decisions/015).
+  if (ruleSet.sections.itemHighlights && copy.itemHighlights) attributes.title_differentiation = [value(copy.itemHighlights)];
   return { attributes };
 }
 
