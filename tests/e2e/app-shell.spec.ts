@@ -179,13 +179,13 @@ test.describe("settings", () => {
     await name.fill("Acme Kitchen Supplies");
     await website.fill("not a domain");
     await billing.fill("billing@");
-    await page.getByRole("button", { name: "Save" }).click();
+    await page.getByRole("button", { name: "Save", exact: true }).click();
     await expect(page.getByText("Enter a domain such as mystore.com")).toBeVisible();
     await expect(page.getByText("Enter an e-mail address like name@example.com")).toBeVisible();
 
     await website.fill("https://www.AcmeKitchen.com/shop");
     await billing.fill("Billing@AcmeKitchen.com");
-    await page.getByRole("button", { name: "Save" }).click();
+    await page.getByRole("button", { name: "Save", exact: true }).click();
     await expect(page.getByText("Workspace details saved.")).toBeVisible();
     await page.reload();
     await expect(name).toHaveValue("Acme Kitchen Supplies");

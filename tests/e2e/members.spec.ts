@@ -14,7 +14,7 @@ test.describe("workspace members", () => {
     const owner = await login({ firstName: "Olive", lastName: "Owner" });
     await page.goto("/settings/workspace");
     await page.getByRole("textbox", { name: "Company name", exact: true }).fill("Olive Oils Ltd");
-    await page.getByRole("button", { name: "Save" }).click();
+    await page.getByRole("button", { name: "Save", exact: true }).click();
     await expect(page.getByText("Workspace details saved.")).toBeVisible();
 
     const inviteeEmail = uniqueEmail("invitee");
@@ -88,7 +88,7 @@ test.describe("workspace members", () => {
     await login({ firstName: "Olga", lastName: "Owner" });
     await page.goto("/settings/workspace");
     await page.getByRole("textbox", { name: "Company name", exact: true }).fill("Olga Goods");
-    await page.getByRole("button", { name: "Save" }).click();
+    await page.getByRole("button", { name: "Save", exact: true }).click();
     await expect(page.getByText("Workspace details saved.")).toBeVisible();
     const memberEmail = uniqueEmail("leaver");
     await page.getByRole("textbox", { name: "E-mail address", exact: true }).fill(memberEmail);

@@ -52,7 +52,7 @@ function Fields({ ruleSetId, otherBrands, canChange }: { ruleSetId: string; othe
               description={
                 <Text span size="xs" c="dimmed">
                   {t("listings.settings.effective", { date: ruleSet.effectiveFrom, title: ruleSet.sections.title.limits.maxChars ?? 0 })}{" "}
-                  <Anchor href={ruleSet.source.url} target="_blank" rel="noreferrer" size="xs">
+                  <Anchor href={ruleSet.source.url} target="_blank" rel="noreferrer" size="xs" underline="always">
                     {t("listings.settings.source")}
                   </Anchor>
                 </Text>

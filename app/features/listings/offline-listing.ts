@@ -146,8 +146,9 @@ function tidy(text: string): string {
     .join("\n\n");
 }
 
-/** Without unmatched brackets and the dangling words and punctuation a cut or removal leaves at either end. */
-function finishPhrase(text: string): string {
+/** Without unmatched brackets and the dangling words and punctuation a cut or removal leaves at its end
+ * (and, with `trimStart`, at its start: a seller's phrase, never a title that starts with the brand). */
+function finishPhrase(text: string, { trimStart = false } = {}): string {
   let out = text;
   for (const [open, close] of [["(", ")"], ["[", "]"]] as const) {
     while (out.split(open).length > out.split(close).length) out = out.slice(0, out.lastIndexOf(open)) + out.slice(out.lastIndexOf(open) + 1);
@@ -159,7 +160,7 @@ function finishPhrase(text: string): string {
     const words = out.split(" ");
     if (words.length > 1 && danglingWords.has(words.at(-1)!.toLocaleLowerCase())) out = words.slice(0, -1).join(" ");
     const lead = out.split(" ");
-    if (lead.length > 1 && danglingWords.has(lead[0]!.toLocaleLowerCase())) out = lead.slice(1).join(" ");
+    if (trimStart && lead.length > 1 && danglingWords.has(lead[0]!.toLocaleLowerCase())) out = lead.slice(1).join(" ");
     if (out === before) break;
   }
   return out.trim();
@@ -200,16 +201,19 @@ interface AvoidWords {
 }
 
 function avoidWords(words: readonly string[]): AvoidWords | undefined {
-  const bodies = words
+  const entries = words
     .map((word) => word.trim())
-    .filter((word) => letterOrDigit.test(word))
-    .sort((a, b) => b.length - a.length)
-    .map((word) => escapeRegExp(word).replace(/\s+/g, "[\\s-]+"));
-  if (bodies.length === 0) return undefined;
-  const alternatives = bodies.join("|");
+    .filter(Boolean)
+    .sort((a, b) => b.length - a.length);
+  const body = (word: string) => escapeRegExp(word).replace(/\s+/g, "[\\s-]+");
+  const wordsPart = entries.filter((word) => letterOrDigit.test(word)).map(body).join("|");
+  // An entry without letters or digits ("!", "&") is a symbol the seller does not want: it goes wherever it stands.
+  const symbolsPart = entries.filter((word) => !letterOrDigit.test(word)).map(body).join("|");
+  if (!wordsPart && !symbolsPart) return undefined;
+  const pattern = (word: string) => [word && `(?<![\\p{L}\\p{N}])${word}(?![\\p{L}\\p{N}])`, symbolsPart && `(?:${symbolsPart})`].filter(Boolean).join("|");
   return {
-    find: new RegExp(`(?<![\\p{L}\\p{N}])(?:${alternatives})(?![\\p{L}\\p{N}])`, "iu"),
-    remove: new RegExp(`(?<![\\p{L}\\p{N}])(?:[\\p{L}\\p{N}]+-)*(?:${alternatives})(?:-[\\p{L}\\p{N}]+)*(?![\\p{L}\\p{N}])`, "giu"),
+    find: new RegExp(pattern(wordsPart && `(?:${wordsPart})`), "iu"),
+    remove: new RegExp(pattern(wordsPart && `(?:[\\p{L}\\p{N}]+-)*(?:${wordsPart})(?:-[\\p{L}\\p{N}]+)*`), "giu"),
   };
 }
 
@@ -277,7 +281,7 @@ function cleanPhrase(text: string, cleaner: Cleaner, { keepShort = false } = {})
     .replace(/[\p{Cc}\p{Co}]/gu, " ");
   // Something the seller wrote went: what is left around it may not stand alone.
   const removed = letterWords(out) < before;
-  out = finishPhrase(unshout(out)).replace(/[.!?;:]+$/u, "");
+  out = finishPhrase(unshout(out), { trimStart: !keepShort }).replace(/[.!?;:]+$/u, "");
   const words = wordsOf(out);
   if (words.length === 0 || (words.length === 1 && danglingWords.has(words[0]!.toLocaleLowerCase()))) return "";
   if (keepShort) return /\p{L}/u.test(out) ? out : "";
@@ -763,19 +767,19 @@ type Sentence = (ctx: Context) => string;
 const openings: ByLang<Record<Tone, readonly Sentence[]>> = {
   en: {
     Casual: [
-      (c) => `Meet the ${c.full}${c.audience ? `, made for ${c.audience} who want things that simply work` : ", made for anyone who wants things that simply work"}.`,
-      (c) => `Say hello to the ${c.full}. It makes everyday life a little easier${c.audience ? ` for ${c.audience}` : ""}.`,
-      (c) => `The ${c.full} is here to make your day easier${c.audience ? `, and it was made with ${c.audience} in mind` : ""}.`,
+      (c) => `Meet ${c.theFull}${c.audience ? `, made for ${c.audience} who want things that simply work` : ", made for anyone who wants things that simply work"}.`,
+      (c) => `Say hello to ${c.theFull}. It makes everyday life a little easier${c.audience ? ` for ${c.audience}` : ""}.`,
+      (c) => `${capitalize(c.theFull)} is here to make your day easier${c.audience ? `, and it was made with ${c.audience} in mind` : ""}.`,
     ],
     Professional: [
-      (c) => `The ${c.full} is designed for ${c.audience || "everyday use"}, with practical details that make daily tasks simpler.`,
-      (c) => `Introducing the ${c.full}: ${withArticle(c.ref)} built for daily use${c.audience ? ` by ${c.audience}` : ""}.`,
-      (c) => `The ${c.full} combines practical design with materials made for everyday use${c.audience ? `, for ${c.audience}` : ""}.`,
+      (c) => `${capitalize(c.theFull)} is designed for ${c.audience || "everyday use"}, with practical details that make daily tasks simpler.`,
+      (c) => `Introducing ${c.theFull}: ${withArticle(c.ref)} built for daily use${c.audience ? ` by ${c.audience}` : ""}.`,
+      (c) => `${capitalize(c.theFull)} combines practical design with materials made for everyday use${c.audience ? `, for ${c.audience}` : ""}.`,
     ],
     Formal: [
-      (c) => `The ${c.full} has been carefully designed for ${c.audience || "those"} who expect reliability in every detail.`,
-      (c) => `We are pleased to present the ${c.full}, ${withArticle(c.ref)} designed with care and precision${c.audience ? ` for ${c.audience}` : ""}.`,
-      (c) => `Crafted with attention to detail, the ${c.full} offers dependable performance day after day${c.audience ? ` for ${c.audience}` : ""}.`,
+      (c) => `${capitalize(c.theFull)} has been carefully designed for ${c.audience || "those"} who expect reliability in every detail.`,
+      (c) => `We are pleased to present ${c.theFull}, ${withArticle(c.ref)} designed with care and precision${c.audience ? ` for ${c.audience}` : ""}.`,
+      (c) => `Crafted with attention to detail, ${c.theFull} offers dependable performance day after day${c.audience ? ` for ${c.audience}` : ""}.`,
     ],
   },
   es: {
@@ -827,9 +831,9 @@ const featureSingles: ByLang<Record<Tone, readonly ((item: string) => string)[]>
 
 const closings: ByLang<Record<Tone, readonly Sentence[]>> = {
   en: {
-    Casual: [(c) => `Give the ${c.brandRef} a try and see how much easier everyday life can be.`, (c) => `Treat yourself to the ${c.brandRef}. Your future self will thank you.`, () => `Small upgrade, big difference: that is the whole idea.`],
-    Professional: [(c) => `${c.brandOr} makes practical products for everyday life, and the ${c.ref} is no exception.`, (c) => `Choose the ${c.brandRef} for a dependable upgrade you will use every day.`, (c) => `The ${c.brandRef} is a practical choice that looks good and lasts.`],
-    Formal: [(c) => `With the ${c.brandRef}, you have a considered choice for everyday living.`, (c) => `${c.brandOr} takes care over every detail, so the ${c.ref} meets your expectations day after day.`, (c) => `The ${c.brandRef} is a refined addition to any home.`],
+    Casual: [(c) => `Give ${c.theBrandRef} a try and see how much easier everyday life can be.`, (c) => `Treat yourself to ${c.theBrandRef}. Your future self will thank you.`, () => `Small upgrade, big difference: that is the whole idea.`],
+    Professional: [(c) => `${c.brandOr} makes practical products for everyday life, and the ${c.ref} is no exception.`, (c) => `Choose ${c.theBrandRef} for a dependable upgrade you will use every day.`, (c) => `${capitalize(c.theBrandRef)} is a practical choice that looks good and lasts.`],
+    Formal: [(c) => `With ${c.theBrandRef}, you have a considered choice for everyday living.`, (c) => `${c.brandOr} takes care over every detail, so the ${c.ref} meets your expectations day after day.`, (c) => `${capitalize(c.theBrandRef)} is a refined addition to any home.`],
   },
   es: {
     Casual: [() => `Dale una oportunidad y verás cómo se simplifica tu día a día.`, (c) => `${c.brandOr} hace productos pensados para la vida real, y se nota.`, () => `Un pequeño cambio que marca la diferencia en tu día a día.`],
@@ -849,6 +853,10 @@ const audienceBullet: ByLang<ByVoice<{ header: string; text: string }>> = {
     formal: { header: "A su medida", text: "Su diseño tiene en cuenta a {audience} y se adapta a la rutina diaria." },
   },
 };
+
+function withThe(text: string): string {
+  return /^the\s/i.test(text) ? text : `the ${text}`;
+}
 
 function withArticle(ref: string): string {
   return `${/^[aeiou]/i.test(ref) ? "an" : "a"} ${ref}`;
@@ -881,6 +889,9 @@ interface Context {
   full: string;
   /** Brand and reference ("Acme cutting board"), or the reference alone. */
   brandRef: string;
+  /** The same with "the", unless the brand has its own ("The Pioneer Woman …"). */
+  theFull: string;
+  theBrandRef: string;
   /** The brand, or "our team" when there is none. */
   brandOr: string;
 }
@@ -1008,6 +1019,8 @@ function buildContext({ facts, ruleSet, language, variant = 0 }: OfflineListingI
     brandWords: new Set(wordsOf(`${facts.brand ?? ""} ${brand}`.toLocaleLowerCase())),
     full,
     brandRef: brand ? `${brand} ${ref}` : ref,
+    theFull: withThe(full),
+    theBrandRef: withThe(brand ? `${brand} ${ref}` : ref),
     brandOr: brand || (lang === "es" ? "Nuestro equipo" : "Our team"),
   };
 }
