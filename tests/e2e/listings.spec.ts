@@ -172,4 +172,32 @@ test.describe("listing builder", () => {
     await expect(cards.filter({ hasText: "Solid bamboo boards" }).getByText(/^Passes/)).toBeVisible();
     await expectNoAxeViolations(page);
   });
+
+  test("an owner switches the workspace to January 2025's titles: new listings follow it, old ones keep theirs; other brands are flagged", async ({ page, login }) => {
+    const { cookie } = await login();
+    const headers = { "content-type": "application/json", origin: baseURL, cookie };
+    const before = (await (await fetch(`${baseURL}/api/listings`, { method: "POST", headers, body: JSON.stringify({ facts: { brand: "Oldrules", productName: "Lamp" } }) })).json()) as { listing: { id: string; ruleSetId: string } };
+    expect(before.listing.ruleSetId).toBe("amazon-2026-07");
+
+    await page.goto("/settings/workspace");
+    const section = page.getByRole("region", { name: "Listing rules" });
+    await section.getByRole("radio", { name: /Amazon titles of January 2025/ }).check();
+    await section.getByLabel("Other brands (competitors)").fill("Globex\nInitech");
+    await section.getByRole("button", { name: "Save listing rules" }).click();
+    await expect(page.getByText("Listing rules saved.")).toBeVisible();
+    await page.reload();
+    await expect(section.getByRole("radio", { name: /Amazon titles of January 2025/ })).toBeChecked();
+    await expect(section.getByLabel("Other brands (competitors)")).toHaveValue("Globex\nInitech");
+
+    const after = (await (await fetch(`${baseURL}/api/listings`, { method: "POST", headers, body: JSON.stringify({ facts: { brand: "Newrules", productName: "Lamp" } }) })).json()) as { listing: { id: string; ruleSetId: string } };
+    expect(after.listing.ruleSetId).toBe("amazon-2025-01");
+    await page.goto(`/listings/${after.listing.id}`);
+    await expect(page.getByText("Rules: Amazon titles of January 2025")).toBeVisible();
+    await expect(page.getByRole("region", { name: "Item highlights" })).toHaveCount(0);
+    await page.getByRole("textbox", { name: "Search terms" }).fill("desk lamp globex reading light");
+    await expect(page.getByRole("region", { name: "Search terms" }).getByRole("button", { name: /Brand names \(“globex”\) do not belong in search terms/ })).toBeVisible();
+    await page.goto(`/listings/${before.listing.id}`);
+    await expect(page.getByText("Rules: Amazon titles of July 2026 (75 characters, item highlights)")).toBeVisible();
+  });
 });
+
