@@ -127,7 +127,7 @@ test.describe("listing builder", () => {
         await page.goto(`/listings/${listing.id}`);
         await expect(page.getByTestId("version")).toHaveText("Version 1");
         await page.getByRole("button", { name: "Regenerate: Description" }).click();
-        await expect(page.getByRole("region", { name: "Title" })).toBeInViewport();
+        await expect(page.getByRole("region", { name: "Description" })).toBeInViewport();
         await expect(page.getByTestId("version")).toHaveText("Version 2", { timeout: 30_000 });
       }
     });

@@ -174,7 +174,7 @@ export function SectionCardFrame({
     }
   };
   return (
-    <Paper withBorder p="md" radius="md" component="section" aria-labelledby={`${id}-heading`} aria-busy={busy} id={id}>
+    <Paper withBorder p="md" radius="md" component="section" aria-labelledby={`${id}-heading`} aria-busy={busy} id={id} style={{ scrollMarginTop: 80 }}>
       <Stack gap="sm">
         <Group justify="space-between" gap="xs">
           <Group gap="xs">

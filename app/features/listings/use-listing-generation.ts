@@ -29,7 +29,7 @@ export function useListingGeneration(listingId: string) {
   const stop = useCallback(() => controller.current?.abort(), []);
 
   const start = useCallback(
-    async ({ sections, interruptedMessage }: { sections?: SectionName[]; interruptedMessage: string }): Promise<ListingGenerationResult> => {
+    async ({ sections, interruptedMessage, onSection }: { sections?: SectionName[]; interruptedMessage: string; onSection?(section: SectionName, content: string | string[]): void }): Promise<ListingGenerationResult> => {
       controller.current?.abort();
       const abort = new AbortController();
       controller.current = abort;
@@ -54,7 +54,8 @@ export function useListingGeneration(listingId: string) {
         const refusal = readApiError(await response.json().catch(() => null));
         return end({ ok: false, cancelled: false, message: refusal?.error ?? interruptedMessage });
       }
-      const apply = (event: ListingEvent) =>
+      const apply = (event: ListingEvent) => {
+        if (event.type === "section") onSection?.(event.section, event.content);
         setState((s) => {
           switch (event.type) {
             case "start":
@@ -73,6 +74,7 @@ export function useListingGeneration(listingId: string) {
               return s;
           }
         });
+      };
       const last = await readListingStream(response, apply);
       if (last?.type === "done") return end({ ok: true, version: last.version, passed: last.passed, copy: last.copy });
       if (abort.signal.aborted || (last?.type === "error" && last.code === "cancelled")) return end({ ok: false, cancelled: true, message: "" });

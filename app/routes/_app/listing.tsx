@@ -120,9 +120,16 @@ export default function ListingBuilder({ loaderData }: Route.ComponentProps) {
 
   const write = async (sections?: SectionName[]) => {
     setProblem(null);
-    // On a phone the sections sit below the facts' header: bring what is being written into view.
-    sectionsRef.current?.scrollIntoView({ behavior: "smooth", block: "start" });
-    const result = await generation.start({ sections, interruptedMessage: t("generation.error.interrupted") });
+    // On a phone the sections sit below the header: bring what is being written into view.
+    const target = sections?.length === 1 ? document.getElementById(`section-${sections[0]}`) : sectionsRef.current;
+    target?.scrollIntoView({ behavior: "smooth", block: "start" });
+    const before = copy;
+    // Each finished section shows at once (checked as it lands); a failed run puts everything back.
+    const result = await generation.start({
+      sections,
+      interruptedMessage: t("generation.error.interrupted"),
+      onSection: (section, content) => setCopy((current) => (section === "bullets" ? { ...current, bullets: [...content] } : { ...current, [section]: Array.isArray(content) ? content.join("\n") : content })),
+    });
     if (result.ok) {
       setCopy(result.copy);
       setBaseVersion(result.version);
@@ -131,8 +138,9 @@ export default function ListingBuilder({ loaderData }: Route.ComponentProps) {
       revalidator.revalidate();
       const { notifications } = await import("@mantine/notifications");
       notifications.show({ color: result.passed ? "teal" : "yellow", message: t(result.passed ? "listings.builder.writtenPasses" : "listings.builder.writtenFails", { version: result.version }) });
-    } else if (!result.cancelled) {
-      setProblem(result.message);
+    } else {
+      setCopy(before);
+      if (!result.cancelled) setProblem(result.message);
     }
   };
 
