@@ -8,10 +8,10 @@ import { getTemplateById, templateIds } from "#app/templates/registry.ts";
 import { createWriter } from "#server/ai/writer.server.ts";
 import { createAuth } from "#app/features/auth/auth.server.ts";
 import { getActiveMembership } from "#app/features/workspace/workspaces.server.ts";
-import { buildConfig, type AppConfig } from "#server/config.server.ts";
+import type { AppConfig } from "#server/config.server.ts";
 import { createRateLimiter, type RateLimiter } from "#server/rate-limit.server.ts";
 import { startAiStub, type AiStub } from "#tests/support/ai-stub-server.ts";
-import { createTestDb, testDatabaseKinds, type TestDb } from "#tests/support/test-db.ts";
+import { createTestDb, stubAiConfig, testDatabaseKinds, type TestDb } from "#tests/support/test-db.ts";
 
 const description = getTemplateById("description")!;
 const keywords = getTemplateById("keywords")!;
@@ -50,18 +50,7 @@ describe.each(testDatabaseKinds)("generations on %s", (kind) => {
   });
 
   function configFor(provider: (typeof providers)[number] | "offline", env: NodeJS.ProcessEnv = {}): AppConfig {
-    const ai = buildConfig({
-      NODE_ENV: "test",
-      DATA_DIR: testDb.config.dataDir,
-      AI_PROVIDER: provider,
-      AI_BASE_URL: provider === "offline" ? undefined : stub.baseUrl,
-      AI_API_KEY: provider === "anthropic" ? "sk-ant-test-key" : provider === "offline" ? undefined : "sk-test-key",
-      AI_RETRY_DELAY_MS: "5",
-      AI_TIMEOUT_MS: "5000",
-      AI_OFFLINE_WORD_DELAY_MS: "0",
-      ...env,
-    }).ai;
-    return { ...testDb.config, ai };
+    return stubAiConfig(testDb, stub.baseUrl, provider, env);
   }
 
   async function generate(config: AppConfig, { template = description, inputs = descriptionInputs as Record<string, string>, count = 3, signal = new AbortController().signal, hooks }: { template?: typeof description; inputs?: Record<string, string>; count?: number; signal?: AbortSignal; hooks?: GenerationHooks } = {}): Promise<Run> {

@@ -15,10 +15,10 @@ import type { ListingFacts } from "#app/features/listings/types.ts";
 import { getRuleSet } from "#app/features/rules/registry.ts";
 import type { SectionName } from "#app/features/rules/types.ts";
 import { getActiveMembership } from "#app/features/workspace/workspaces.server.ts";
-import { buildConfig, type AppConfig } from "#server/config.server.ts";
+import type { AppConfig } from "#server/config.server.ts";
 import { createRateLimiter, type RateLimiter } from "#server/rate-limit.server.ts";
 import { startAiStub, type AiStub } from "#tests/support/ai-stub-server.ts";
-import { createTestDb, testDatabaseKinds, type TestDb } from "#tests/support/test-db.ts";
+import { createTestDb, stubAiConfig, testDatabaseKinds, type TestDb } from "#tests/support/test-db.ts";
 
 const facts: ListingFacts = {
   brand: "Acme",
@@ -69,19 +69,7 @@ describe.each(testDatabaseKinds)("listings on %s", (kind) => {
   });
   beforeEach(() => stub.reset());
 
-  function configFor(provider: "openai-compatible" | "anthropic" | "offline"): AppConfig {
-    const ai = buildConfig({
-      NODE_ENV: "test",
-      DATA_DIR: testDb.config.dataDir,
-      AI_PROVIDER: provider,
-      AI_BASE_URL: provider === "offline" ? undefined : stub.baseUrl,
-      AI_API_KEY: provider === "anthropic" ? "sk-ant-test-key" : provider === "offline" ? undefined : "sk-test-key",
-      AI_RETRY_DELAY_MS: "5",
-      AI_TIMEOUT_MS: "5000",
-      AI_OFFLINE_WORD_DELAY_MS: "0",
-    }).ai;
-    return { ...testDb.config, ai };
-  }
+  const configFor = (provider: "openai-compatible" | "anthropic" | "offline"): AppConfig => stubAiConfig(testDb, stub.baseUrl, provider);
 
   const newListing = (workspace = workspaceId, ruleSetId = "amazon-2026-07") => createListing({ db: testDb.db, workspaceId: workspace, userId: user.id, marketplace: "amazon.com", ruleSetId, facts });
 

@@ -68,3 +68,22 @@ async function createPostgresDatabase(): Promise<{ url: string; drop: () => Prom
     },
   };
 }
+
+/**
+ * `testDb`'s configuration with its AI pointed at the stub (or the offline writer): short retries and
+ * time-outs, no offline word delay. `env` overrides any of it.
+ */
+export function stubAiConfig(testDb: TestDb, stubBaseUrl: string, provider: "openai-compatible" | "anthropic" | "offline", env: NodeJS.ProcessEnv = {}): AppConfig {
+  const ai = buildConfig({
+    NODE_ENV: "test",
+    DATA_DIR: testDb.config.dataDir,
+    AI_PROVIDER: provider,
+    AI_BASE_URL: provider === "offline" ? undefined : stubBaseUrl,
+    AI_API_KEY: provider === "anthropic" ? "sk-ant-test-key" : provider === "offline" ? undefined : "sk-test-key",
+    AI_RETRY_DELAY_MS: "5",
+    AI_TIMEOUT_MS: "5000",
+    AI_OFFLINE_WORD_DELAY_MS: "0",
+    ...env,
+  }).ai;
+  return { ...testDb.config, ai };
+}

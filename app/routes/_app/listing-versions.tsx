@@ -154,18 +154,14 @@ export default function ListingVersions({ loaderData }: Route.ComponentProps) {
                       {same ? <Badge variant="light" color="gray" style={{ "--badge-color": "var(--mantine-color-gray-8)" } as CSSProperties}>{t("listings.versions.same")}</Badge> : <Badge variant="light" color="blue" style={{ "--badge-color": "var(--mantine-color-blue-9)" } as CSSProperties}>{t("listings.versions.changed")}</Badge>}
                     </Group>
                     <Grid gap="md">
-                      <Grid.Col span={{ base: 12, sm: 6 }}>
-                        <Text size="xs" c="dimmed" hiddenFrom="sm">
-                          {left ? t("listings.versions.heading", { version: left.version }) : ""}
-                        </Text>
-                        <Pieces pieces={diff.left} side="left" dir={dir} />
-                      </Grid.Col>
-                      <Grid.Col span={{ base: 12, sm: 6 }}>
-                        <Text size="xs" c="dimmed" hiddenFrom="sm">
-                          {right ? t("listings.versions.heading", { version: right.version }) : ""}
-                        </Text>
-                        <Pieces pieces={diff.right} side="right" dir={dir} />
-                      </Grid.Col>
+                      {([["left", left, diff.left], ["right", right, diff.right]] as const).map(([side, version, pieces]) => (
+                        <Grid.Col span={{ base: 12, sm: 6 }} key={side}>
+                          <Text size="xs" c="dimmed" hiddenFrom="sm">
+                            {version ? t("listings.versions.heading", { version: version.version }) : ""}
+                          </Text>
+                          <Pieces pieces={pieces} side={side} dir={dir} />
+                        </Grid.Col>
+                      ))}
                     </Grid>
                   </Paper>
                 );
