@@ -55,6 +55,9 @@ export const jsonBodyLimit = 1024 * 1024;
 const routeBodyLimits: { prefix: string; maxBytes: number }[] = [
   // A favorite flag and up to 5,000 characters of copy.
   { prefix: "/api/outputs", maxBytes: 64 * 1024 },
+  // Keyword files of up to 2 MB, and banks of up to 5,000 phrases of 200 characters (as JSON).
+  { prefix: "/api/keywords", maxBytes: 2 * 1024 * 1024 + 64 * 1024 },
+  { prefix: "/api/listings", maxBytes: 2 * 1024 * 1024 + 64 * 1024 },
 ];
 
 /** Forms and anything else: 64 KB; JSON: 1 MB; unless a route above says otherwise. */

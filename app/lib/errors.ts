@@ -19,6 +19,8 @@ export const apiErrors = {
   INVALID_LISTING: { status: 400, message: "api.error.invalidFields", details: true },
   // Details: the lint report (violations per section) of a listing that does not pass.
   LISTING_FAILS_RULES: { status: 409, message: "api.error.listingFailsRules", details: true },
+  // Details: why a keyword file or bank was refused (its columns, the limit, the encoding).
+  INVALID_KEYWORDS: { status: 400, message: "keywords.error.badKeyword", details: true },
   // Another save (a member, another tab, a generation) came first: reload and try again.
   LISTING_CHANGED: { status: 409, message: "api.error.listingChanged", details: false },
   UNKNOWN_PLAN: { status: 400, message: "credits.error.unknownPlan", details: false },

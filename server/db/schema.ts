@@ -208,6 +208,8 @@ export interface ListingTable {
   /** The latest version's number (0: nothing saved yet). */
   version: Generated<number>;
   searchText: string;
+  /** JSON array of {phrase, volume}: the listing's keyword bank (app/features/keywords). */
+  keywords: Generated<string>;
   createdAt: string;
   updatedAt: string;
 }

@@ -64,6 +64,10 @@ describe("packSearchTerms", () => {
     expect(after).toBeGreaterThan(before);
     expect(keywordCoverage({ sections: { ...sections, searchTerms: pack(keywords).searchTerms }, keywords }).keywords.every((k) => k.match !== "none")).toBe(true);
   });
+  it("keeps the field's own words after the packed ones, as room allows, without repeats or title words", () => {
+    const result = packSearchTerms({ ruleSet: amazon202607, brand: "Acme", sections: { ...sections, searchTerms: "butcher serving tray bamboo acme best" }, keywords: [{ phrase: "butcher block", volume: 9 }] });
+    expect(result.searchTerms).toBe("butcher block serving tray");
+  });
   it("is empty for an empty bank", () => {
     expect(pack([])).toEqual({ searchTerms: "", bytes: 0, limit: 249, coveredNow: [], notFitting: [] });
   });

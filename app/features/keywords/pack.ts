@@ -1,5 +1,6 @@
 // Byte-packed search terms (issue 16): the backend field filled with the words that uncovered phrases
-// still lack, highest volume first, within the rule set's byte limit. Pure and browser-safe: the
+// still lack, highest volume first, then the field's own words as room allows, within the rule set's
+// byte limit. Pure and browser-safe: the
 // builder's "Fill search terms" runs it in place; POST /api/keywords/pack answers the same.
 import { countBytes } from "#app/features/rules/lint.ts";
 import type { RuleSet } from "#app/features/rules/types.ts";
@@ -78,6 +79,15 @@ export function packSearchTerms({
     bytes += extra;
     for (const token of missing) present.add(token.key);
     coveredNow.push(keyword.phrase);
+  }
+  // Then the words already in the field, as room allows (the seller's own synonyms are not lost).
+  for (const token of tokenize(sections.searchTerms ?? "")) {
+    if (present.has(token.key) || !mayAdd(token.key, token.word)) continue;
+    const extra = countBytes(token.word) + (packed.length > 0 ? 1 : 0);
+    if (bytes + extra > limit) break;
+    packed.push(token.word);
+    bytes += extra;
+    present.add(token.key);
   }
   const searchTerms = packed.join(" ");
   return { searchTerms, bytes: countBytes(searchTerms), limit, coveredNow, notFitting };

@@ -107,7 +107,7 @@ export async function runListingGeneration(options: RunListingGenerationOptions)
     let content: string | string[] = "";
     for (let attempt = 0; attempt <= maxRewrites; attempt++) {
       if (attempt > 0) emit({ type: "rewrite", section, attempt, codes: [...new Set(previous!.violations.map((violation) => violation.code))] });
-      const { system, prompt } = buildSectionPrompt({ section, facts, ruleSet: ruleSet!, language, otherBrands, title, previous });
+      const { system, prompt } = buildSectionPrompt({ section, facts, ruleSet: ruleSet!, language, otherBrands, title, previous, keywords: listing.keywords });
       // Offline: another wording for each regeneration of the listing, and for each rewrite.
       const variant = listing.version + attempt;
       const result = await writer.writeText({

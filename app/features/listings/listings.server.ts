@@ -9,6 +9,8 @@ import { decodeCursor, encodeCursor } from "#app/features/outputs/outputs.server
 import { getRuleSet } from "#app/features/rules/registry.ts";
 import type { Db } from "#server/db/db.server.ts";
 import type { ListingTable, ListingVersionSource, ListingVersionTable } from "#server/db/schema.ts";
+import { readKeywordBank } from "#app/features/keywords/keyword-bank.server.ts";
+import type { Keyword } from "#app/features/keywords/import.ts";
 import { lintCopy } from "./listing-lint.ts";
 import { getListingSettings } from "./listing-settings.server.ts";
 import { emptyCopy, listingCopySchema, listingFactsSchema, type ListingCopy, type ListingFacts } from "./types.ts";
@@ -23,6 +25,8 @@ export interface ListingView {
   copy: ListingCopy;
   passed: boolean;
   version: number;
+  /** The keyword bank the copy is measured against (app/features/keywords). */
+  keywords: Keyword[];
   createdAt: string;
   updatedAt: string;
 }
@@ -64,6 +68,7 @@ function toView(row: Selectable<ListingTable>): ListingView {
     copy: readCopy(row.copy),
     passed: Number(row.passed) === 1,
     version: Number(row.version),
+    keywords: readKeywordBank(row.keywords),
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
   };
@@ -105,6 +110,7 @@ export async function createListing({
     passed: 0,
     version: 0,
     searchText: searchTextOf(facts, copy),
+    keywords: "[]",
     createdAt: now.toISOString(),
     updatedAt: now.toISOString(),
   };

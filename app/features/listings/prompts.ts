@@ -26,6 +26,22 @@ export interface SectionPromptInput {
   title?: string;
   /** The last try and what it broke: the model rewrites it. */
   previous?: { text: string; violations: readonly Violation[] };
+  /** The listing's keyword bank (phrases with search volumes). */
+  keywords?: readonly { phrase: string; volume: number | null }[];
+}
+
+/** How many of the bank's phrases, highest volume first, each section is shown. */
+const keywordsShown: Record<SectionName, number> = { title: 8, itemHighlights: 12, bullets: 30, description: 30, searchTerms: 60 };
+
+function keywordBlock(section: SectionName, keywords: SectionPromptInput["keywords"]): string | undefined {
+  if (!keywords || keywords.length === 0) return undefined;
+  const top = [...keywords].sort((a, b) => (b.volume ?? -1) - (a.volume ?? -1)).slice(0, keywordsShown[section]);
+  const list = top.map((keyword) => `- ${keyword.phrase}${keyword.volume !== null ? ` (${keyword.volume} searches)` : ""}`).join("\n");
+  const use =
+    section === "searchTerms"
+      ? "Cover the words of these phrases that the title does not hold, highest search volume first."
+      : "Use the highest-volume phrases where they read naturally; never stuff keywords, never break a rule above to fit one in.";
+  return `Keywords shoppers search for, highest volume first:\n${list}\n${use}`;
 }
 
 function describeViolation(violation: Violation): string {
@@ -92,6 +108,8 @@ export function buildSectionPrompt(input: SectionPromptInput): { system: string;
     `Use only the facts given; never invent certifications, awards or claims.`,
   ].join(" ");
   const parts = [`Section: ${input.section}`, factsBlock(input.facts), sectionInstructions(input)];
+  const keywords = keywordBlock(input.section, input.keywords);
+  if (keywords) parts.push(keywords);
   if (avoid.length > 0) parts.push(`Never use these words: ${avoid.join(", ")}.`);
   if (input.previous) {
     parts.push(

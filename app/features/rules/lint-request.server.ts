@@ -14,25 +14,28 @@ const maxBullets = 10;
 
 const section = z.string().max(maxSectionChars, "listings.error.sectionTooLong");
 
+/** A listing's sections in a request body (lint, coverage, pack). */
+export const requestSectionsSchema = z
+  .object({
+    title: section.optional(),
+    itemHighlights: section.optional(),
+    bullets: z.array(section).max(maxBullets, "listings.error.tooManyBullets").optional(),
+    description: section.optional(),
+    searchTerms: section.optional(),
+  })
+  .strict();
+
 export const lintRequestSchema = z.object({
   marketplace: z.string().min(1).max(100),
   ruleSet: z.string().min(1).max(100).optional(),
   brand: z.string().max(200).optional(),
   otherBrands: z.array(z.string().max(200)).max(100).optional(),
-  sections: z
-    .object({
-      title: section.optional(),
-      itemHighlights: section.optional(),
-      bullets: z.array(section).max(maxBullets, "listings.error.tooManyBullets").optional(),
-      description: section.optional(),
-      searchTerms: section.optional(),
-    })
-    .strict(),
+  sections: requestSectionsSchema,
 });
 export type LintRequest = z.infer<typeof lintRequestSchema>;
 
 /** A section over ten times its rule set's own limit is refused before any rule runs. */
-function overTenTimes(ruleSet: RuleSet, sections: LintRequest["sections"]): string | undefined {
+export function overTenTimes(ruleSet: RuleSet, sections: LintRequest["sections"]): string | undefined {
   const limits = ruleSet.sections;
   const chars = (text: string | undefined, max: number | undefined) => text !== undefined && max !== undefined && text.length > 10 * max;
   if (chars(sections.title, limits.title.limits.maxChars)) return "title";
@@ -53,15 +56,7 @@ export async function handleLintPost({ request, signedIn, locale, requestId }: {
     return refuse("BAD_REQUEST", { locale, requestId });
   }
   const parsed = lintRequestSchema.safeParse(body);
-  if (!parsed.success) {
-    // One message per field; a section's problem is filed under the section's name (sections.title → title).
-    const fieldErrors: Record<string, string> = {};
-    for (const issue of parsed.error.issues) {
-      const field = issue.path[0] === "sections" && issue.path[1] !== undefined ? String(issue.path[1]) : String(issue.path[0] ?? "body");
-      fieldErrors[field] ??= translate(locale, issue.message.startsWith("listings.error.") ? (issue.message as MessageKey) : "api.error.badRequest");
-    }
-    return refuse("INVALID_LISTING", { locale, requestId, details: { fieldErrors } });
-  }
+  if (!parsed.success) return refuse("INVALID_LISTING", { locale, requestId, details: { fieldErrors: requestFieldErrors(parsed.error, locale) } });
   const input = parsed.data;
   const marketplace = getMarketplace(input.marketplace);
   if (!marketplace) return refuse("UNKNOWN_MARKETPLACE", { locale, requestId, params: { name: input.marketplace.slice(0, 100) } });
@@ -72,6 +67,16 @@ export async function handleLintPost({ request, signedIn, locale, requestId }: {
 
   const report = lintListing({ ruleSet, language: marketplace.language, brand: input.brand, otherBrands: input.otherBrands, sections: input.sections });
   return Response.json(reportWithMessages(report, locale), { headers: { "Cache-Control": "no-store" } });
+}
+
+/** One message per field; a section's problem is filed under the section's name (sections.title → title). */
+export function requestFieldErrors(error: z.ZodError, locale: Locale): Record<string, string> {
+  const fieldErrors: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const field = issue.path[0] === "sections" && issue.path[1] !== undefined ? String(issue.path[1]) : String(issue.path[0] ?? "body");
+    fieldErrors[field] ??= translate(locale, /^(listings|keywords)\.error\./.test(issue.message) ? (issue.message as MessageKey) : "api.error.badRequest");
+  }
+  return fieldErrors;
 }
 
 /** A lint report as the API answers it: each violation with its message in the user's language. */

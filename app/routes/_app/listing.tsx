@@ -1,10 +1,14 @@
 import { Alert, Anchor, Badge, Button, Grid, Group, Menu, Paper, Stack, Text, Title } from "@mantine/core";
 import { IconDownload, IconHistory, IconPlayerStopFilled, IconPlus, IconSparkles, IconDeviceFloppy } from "@tabler/icons-react";
-import { useEffect, useMemo, useRef, useState, type CSSProperties } from "react";
+import { useDeferredValue, useEffect, useMemo, useRef, useState, type CSSProperties } from "react";
 import { data, Link, useFetcher, useNavigate, useRevalidator, useSearchParams } from "react-router";
 import { FactsFields } from "#app/features/listings/facts-form.tsx";
 import { factsFieldErrors } from "#app/features/listings/facts-errors.ts";
-import { lintCopy } from "#app/features/listings/listing-lint.ts";
+import { copySections, lintCopy } from "#app/features/listings/listing-lint.ts";
+import { keywordCoverage } from "#app/features/keywords/coverage.ts";
+import type { Keyword } from "#app/features/keywords/import.ts";
+import { KeywordPanel } from "#app/features/keywords/keyword-panel.tsx";
+import { packSearchTerms } from "#app/features/keywords/pack.ts";
 import { getListingSettings } from "#app/features/listings/listing-settings.server.ts";
 import { getListing, ListingChangedError, saveListingVersion } from "#app/features/listings/listings.server.ts";
 import { SectionCardFrame, SectionText, ViolationList } from "#app/features/listings/section-editor.tsx";
@@ -98,6 +102,25 @@ export default function ListingBuilder({ loaderData }: Route.ComponentProps) {
     setCopy(listing.copy);
     setBaseVersion(listing.version);
   }
+
+  // The keyword bank and its coverage (a deferred copy keeps typing smooth with thousands of phrases).
+  const [bank, setBank] = useState<Keyword[]>(listing.keywords);
+  const deferredCopy = useDeferredValue(copy);
+  const coverage = useMemo(() => keywordCoverage({ sections: copySections(deferredCopy, ruleSet), keywords: bank, language: marketplace.language }), [deferredCopy, ruleSet, bank, marketplace.language]);
+  const [beforeFill, setBeforeFill] = useState<string | null>(null);
+  const fill = async () => {
+    const result = packSearchTerms({ ruleSet, language: marketplace.language, brand: facts.brand, otherBrands, sections: copySections(copy, ruleSet), keywords: bank });
+    setBeforeFill(copy.searchTerms);
+    edit((c) => ({ ...c, searchTerms: result.searchTerms }));
+    const { notifications } = await import("@mantine/notifications");
+    notifications.show({ color: "brand", message: t("keywords.filled", { covered: result.coveredNow.length, left: result.notFitting.length }) });
+  };
+  const undoFill = () => {
+    if (beforeFill === null) return;
+    const previous = beforeFill;
+    edit((c) => ({ ...c, searchTerms: previous }));
+    setBeforeFill(null);
+  };
 
   const report = useMemo(() => lintCopy({ ruleSet, language: marketplace.language, brand: facts.brand, otherBrands, copy }), [ruleSet, marketplace.language, facts.brand, otherBrands, copy]);
   const errorCount = useMemo(() => {
@@ -318,6 +341,19 @@ export default function ListingBuilder({ loaderData }: Route.ComponentProps) {
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 4 }} order={{ base: 2, md: 1 }}>
+          <Paper withBorder p="md" radius="md" component="section" aria-labelledby="keywords-heading" mb="md">
+            <KeywordPanel
+              listingId={listing.id}
+              bank={bank}
+              report={coverage}
+              hasHighlights={Boolean(ruleSet.sections.itemHighlights)}
+              disabled={running}
+              canUndoFill={beforeFill !== null}
+              onBankChange={setBank}
+              onFill={() => void fill()}
+              onUndoFill={undoFill}
+            />
+          </Paper>
           <Paper withBorder p="md" radius="md" component="section" aria-labelledby="facts-heading">
             <Stack gap="sm">
               <Title order={2} fz="md" id="facts-heading">

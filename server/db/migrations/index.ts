@@ -6,6 +6,7 @@ import * as m0005 from "./0005_generation_status_index.ts";
 import * as m0006 from "./0006_rate_limits.ts";
 import * as m0007 from "./0007_workspace_ai_model.ts";
 import * as m0008 from "./0008_listings.ts";
+import * as m0009 from "./0009_keyword_bank.ts";
 
 /** Every migration, in order. Add a new file, then list it here. */
 export const migrations = {
@@ -17,4 +18,5 @@ export const migrations = {
   "0006_rate_limits": m0006,
   "0007_workspace_ai_model": m0007,
   "0008_listings": m0008,
+  "0009_keyword_bank": m0009,
 };

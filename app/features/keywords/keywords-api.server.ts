@@ -1,0 +1,139 @@
+// The keyword endpoints (README "Keywords"): coverage and packing (pure, no words charged), a file's
+// preview, and a listing's bank. Signed in; errors from the one catalogue.
+import { z } from "zod";
+import { getListingSettings } from "#app/features/listings/listing-settings.server.ts";
+import { getMarketplace } from "#app/features/marketplaces/registry.ts";
+import { getRuleSet } from "#app/features/rules/registry.ts";
+import { overTenTimes, requestFieldErrors, requestSectionsSchema } from "#app/features/rules/lint-request.server.ts";
+import type { RuleSet } from "#app/features/rules/types.ts";
+import { getActiveMembership } from "#app/features/workspace/workspaces.server.ts";
+import { translate, type Locale } from "#app/i18n/i18n.ts";
+import { apiErrorResponse } from "#app/lib/errors.ts";
+import type { Db } from "#server/db/db.server.ts";
+import { keywordCoverage } from "./coverage.ts";
+import { importKeywordFile, maxImportBytes, maxKeywords, type KeywordImport } from "./import.ts";
+import { setKeywordBank } from "./keyword-bank.server.ts";
+import { packSearchTerms } from "./pack.ts";
+import { keywordListSchema } from "./schemas.ts";
+
+export interface KeywordsApiContext {
+  request: Request;
+  user: { id: string; name: string; email: string } | null;
+  locale: Locale;
+  requestId: string;
+  db: Db;
+}
+
+const noStore = { "Cache-Control": "no-store" };
+
+const coverageSchema = z.object({
+  marketplace: z.string().min(1).max(100),
+  ruleSet: z.string().min(1).max(100).optional(),
+  sections: requestSectionsSchema,
+  keywords: keywordListSchema,
+});
+const packSchema = coverageSchema.extend({ brand: z.string().max(200).default("") });
+
+type Checked<T> = { ok: true; body: T; ruleSet: RuleSet; language: string } | { ok: false; response: Response };
+
+/** The body, its marketplace and rule set, or the refusal. */
+async function readBody<T extends z.infer<typeof coverageSchema>>({ request, user, locale, requestId }: KeywordsApiContext, schema: z.ZodType<T>): Promise<Checked<T>> {
+  const answer = { locale, requestId };
+  if (!user) return { ok: false, response: apiErrorResponse("SIGNED_OUT", answer) };
+  let body: unknown;
+  try {
+    body = await request.json();
+  } catch {
+    return { ok: false, response: apiErrorResponse("BAD_REQUEST", answer) };
+  }
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) {
+    const tooMany = parsed.error.issues.some((issue) => issue.path[0] === "keywords" && issue.path.length === 1 && issue.code === "too_big");
+    const fieldErrors = requestFieldErrors(parsed.error, locale);
+    if (tooMany) fieldErrors.keywords = translate(locale, "keywords.error.tooMany", { max: maxKeywords });
+    else if (fieldErrors.keywords) fieldErrors.keywords = translate(locale, "keywords.error.badKeyword");
+    return { ok: false, response: apiErrorResponse("INVALID_LISTING", { ...answer, details: { fieldErrors } }) };
+  }
+  const marketplace = getMarketplace(parsed.data.marketplace);
+  if (!marketplace) return { ok: false, response: apiErrorResponse("UNKNOWN_MARKETPLACE", { ...answer, params: { name: parsed.data.marketplace.slice(0, 100) } }) };
+  const ruleSet = getRuleSet(parsed.data.ruleSet ?? marketplace.ruleSetId);
+  if (!ruleSet) return { ok: false, response: apiErrorResponse("UNKNOWN_RULE_SET", { ...answer, params: { name: (parsed.data.ruleSet ?? "").slice(0, 100) } }) };
+  const tooLong = overTenTimes(ruleSet, parsed.data.sections);
+  if (tooLong) return { ok: false, response: apiErrorResponse("INVALID_LISTING", { ...answer, details: { fieldErrors: { [tooLong]: translate(locale, "listings.error.sectionTooLong") } } }) };
+  return { ok: true, body: parsed.data, ruleSet, language: marketplace.language };
+}
+
+/** POST /api/keywords/coverage {marketplace, sections, keywords} → {score, keywords: [{phrase, volume, match, fields}]}. */
+export async function handleCoveragePost(context: KeywordsApiContext): Promise<Response> {
+  const checked = await readBody(context, coverageSchema);
+  if (!checked.ok) return checked.response;
+  const { sections, keywords } = checked.body;
+  return Response.json(keywordCoverage({ sections, keywords, language: checked.language }), { headers: noStore });
+}
+
+/** POST /api/keywords/pack {marketplace, brand, sections, keywords} → {searchTerms, bytes, limit, coveredNow, notFitting}. */
+export async function handlePackPost(context: KeywordsApiContext): Promise<Response> {
+  const checked = await readBody(context, packSchema);
+  if (!checked.ok) return checked.response;
+  const { workspaceId } = await getActiveMembership({ db: context.db, user: context.user! });
+  const { otherBrands } = await getListingSettings({ db: context.db, workspaceId });
+  const { sections, keywords, brand } = checked.body;
+  return Response.json(packSearchTerms({ ruleSet: checked.ruleSet, language: checked.language, brand, otherBrands, sections, keywords }), { headers: noStore });
+}
+
+/** What a refused import says, in the user's language. */
+export function importRefusal(result: Extract<KeywordImport, { ok: false }>, locale: Locale): string {
+  switch (result.reason) {
+    case "tooLarge":
+      return translate(locale, "keywords.error.tooLarge", { mb: maxImportBytes / 1024 / 1024 });
+    case "tooMany":
+      return translate(locale, "keywords.error.tooManyFound", { count: result.count ?? 0, max: maxKeywords });
+    case "noPhraseColumn":
+      return translate(locale, "keywords.error.noPhraseColumn", { columns: (result.columns ?? []).join(", ") || "—" });
+    case "utf16":
+      return translate(locale, "keywords.error.utf16");
+    case "binary":
+      return translate(locale, "keywords.error.binary");
+    case "empty":
+      return translate(locale, "keywords.error.empty");
+  }
+}
+
+/**
+ * POST /api/keywords/import (the file as the body, at most 2 MB) → the preview: {format, columns,
+ * phraseColumn, volumeColumn, keywords, counts}. Nothing is saved.
+ */
+export async function handleImportPost({ request, user, locale, requestId }: KeywordsApiContext): Promise<Response> {
+  const answer = { locale, requestId };
+  if (!user) return apiErrorResponse("SIGNED_OUT", answer);
+  const declared = Number(request.headers.get("content-length") ?? "0");
+  if (declared > maxImportBytes) return apiErrorResponse("PAYLOAD_TOO_LARGE", { ...answer, params: { kb: maxImportBytes / 1024 } });
+  const bytes = new Uint8Array(await request.arrayBuffer());
+  const result = importKeywordFile(bytes);
+  if (!result.ok) {
+    if (result.reason === "tooLarge") return apiErrorResponse("PAYLOAD_TOO_LARGE", { ...answer, params: { kb: maxImportBytes / 1024 } });
+    return apiErrorResponse("INVALID_KEYWORDS", { ...answer, details: { message: importRefusal(result, locale) } });
+  }
+  return Response.json(result, { headers: noStore });
+}
+
+/** PUT /api/listings/:id/keywords {keywords} → {keywords}: the listing's bank replaced. */
+export async function handleBankPut({ request, user, locale, requestId, db, id }: KeywordsApiContext & { id: string }): Promise<Response> {
+  const answer = { locale, requestId };
+  if (!user) return apiErrorResponse("SIGNED_OUT", answer);
+  let body: unknown;
+  try {
+    body = await request.json();
+  } catch {
+    return apiErrorResponse("BAD_REQUEST", answer);
+  }
+  const parsed = z.object({ keywords: keywordListSchema }).safeParse(body);
+  if (!parsed.success) {
+    const tooMany = parsed.error.issues.some((issue) => issue.path.length === 1 && issue.code === "too_big");
+    return apiErrorResponse("INVALID_KEYWORDS", { ...answer, details: { message: translate(locale, tooMany ? "keywords.error.tooMany" : "keywords.error.badKeyword", { max: maxKeywords }) } });
+  }
+  const { workspaceId } = await getActiveMembership({ db, user });
+  const saved = await setKeywordBank({ db, workspaceId, listingId: id, keywords: parsed.data.keywords.map(({ phrase, volume }) => ({ phrase, volume: volume ?? null })) });
+  if (!saved) return apiErrorResponse("NOT_FOUND", { ...answer, details: { message: translate(locale, "api.error.listingNotFound") } });
+  return Response.json({ keywords: saved }, { headers: noStore });
+}
