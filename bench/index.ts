@@ -2,6 +2,7 @@
 import { startServer } from "#tests/support/server-process.ts";
 import { printGeneration, runGenerationBench } from "./generation.ts";
 import { printLighthouse, runLighthouse } from "./lighthouse.ts";
+import { printKeywords, runKeywordBench } from "./keywords.ts";
 import { printLint, runLintBench } from "./lint.ts";
 import { runAndPrintOutputsBenches } from "./outputs.ts";
 
@@ -15,6 +16,8 @@ try {
 }
 // The listing lint, in this process: what the builder runs on every keystroke.
 printLint(runLintBench());
+// Keyword coverage and packing, in this process: the builder's gauge and "Fill search terms".
+printKeywords(runKeywordBench());
 // Its own server and AI stub: the generation benchmark needs the provider settings.
 printGeneration(await runGenerationBench());
 // Saved outputs at 100,000 rows for one user: page queries and GET /api/outputs over HTTP (SQLite, and PostgreSQL with TEST_DATABASE_URL).

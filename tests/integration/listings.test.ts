@@ -7,6 +7,7 @@ import { getLedgerTotal, getWorkspaceBilling, grantBonusWords } from "#app/featu
 import { reserveGenerationCredits } from "#app/features/billing/generation-credits.server.ts";
 import { readListingStream, type ListingEvent } from "#app/features/listings/listing-events.ts";
 import { reservedOutputs, runListingGeneration } from "#app/features/listings/listing-generation.server.ts";
+import { getKeywordBank, setKeywordBank } from "#app/features/keywords/keyword-bank.server.ts";
 import { lintCopy } from "#app/features/listings/listing-lint.ts";
 import { setListingSettings } from "#app/features/listings/listing-settings.server.ts";
 import { handleListingCreate, handleListingExport, handleListingGenerate, handleListingsList } from "#app/features/listings/listings-api.server.ts";
@@ -303,6 +304,21 @@ describe.each(testDatabaseKinds)("listings on %s", (kind) => {
       expect(badFormat.status).toBe(400);
       expect(await badFormat.json()).toMatchObject({ code: "INVALID_QUERY", fieldErrors: { format: "Choose flatfile or json." } });
     });
+  });
+
+  it("keeps a listing's keyword bank, merged by phrase with the higher volume, for its workspace only", async () => {
+    const listing = await newListing();
+    const saved = await setKeywordBank({ db: testDb.db, workspaceId, listingId: listing.id, keywords: [{ phrase: "bamboo board", volume: 100 }, { phrase: "Bamboo  Board", volume: 900 }, { phrase: "butcher block", volume: null }] });
+    expect(saved).toEqual([{ phrase: "bamboo board", volume: 900 }, { phrase: "butcher block", volume: null }]);
+    expect(await getKeywordBank({ db: testDb.db, workspaceId, listingId: listing.id })).toEqual(saved);
+    expect((await getListing({ db: testDb.db, workspaceId, id: listing.id }))?.keywords).toEqual(saved);
+    const { workspaceId: otherWorkspace } = await getActiveMembership({ db: testDb.db, user: other });
+    expect(await setKeywordBank({ db: testDb.db, workspaceId: otherWorkspace, listingId: listing.id, keywords: [] })).toBeUndefined();
+    expect(await getKeywordBank({ db: testDb.db, workspaceId: otherWorkspace, listingId: listing.id })).toBeUndefined();
+    // The bank reaches the model: the title's prompt lists its highest-volume phrases.
+    stub.enqueue({ when: section("title"), text: "Acme Bamboo Board Set, 3 Sizes" });
+    await write((await getListing({ db: testDb.db, workspaceId, id: listing.id }))!, { config: configFor("openai-compatible"), sections: ["title"] });
+    expect(JSON.stringify(stub.requests[0]!.body)).toContain("- bamboo board (900 searches)");
   });
 
   it("keeps the ledger balanced after all of it", async () => {
