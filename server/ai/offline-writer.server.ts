@@ -9,18 +9,11 @@ import type { AiConfig } from "#server/config.server.ts";
 import { GenerationError } from "./errors.server.ts";
 import { offlineModel } from "./providers.server.ts";
 import { outputCount, sleep, type TextWriteRequest, type TextWriteResult, type WriteRequest, type WriteResult, type Writer } from "./writer-types.server.ts";
+import { stableHash } from "#app/lib/hash.ts";
 
 type Compose = (inputs: TemplateInputs, index: number, count: number) => string;
 
-/** A small deterministic hash, so the same inputs pick the same sentence patterns. */
-function hash(text: string): number {
-  let h = 2166136261;
-  for (let i = 0; i < text.length; i++) {
-    h ^= text.charCodeAt(i);
-    h = Math.imul(h, 16777619);
-  }
-  return h >>> 0;
-}
+const hash = stableHash;
 
 /** Picks the pattern for output `index`: consecutive outputs never share one. */
 function pick<T>(list: readonly T[], seed: number, index: number, salt = 0): T {

@@ -8,21 +8,15 @@ import { overTenTimes, requestFieldErrors, requestSectionsSchema } from "#app/fe
 import type { RuleSet } from "#app/features/rules/types.ts";
 import { getActiveMembership } from "#app/features/workspace/workspaces.server.ts";
 import { translate, type Locale } from "#app/i18n/i18n.ts";
+import type { ApiContext } from "#app/lib/api-context.ts";
 import { apiErrorResponse } from "#app/lib/errors.ts";
-import type { Db } from "#server/db/db.server.ts";
 import { keywordCoverage } from "./coverage.ts";
 import { importKeywordFile, maxImportBytes, maxKeywords, type KeywordImport } from "./import.ts";
 import { setKeywordBank } from "./keyword-bank.server.ts";
 import { packSearchTerms } from "./pack.ts";
 import { keywordListSchema } from "./schemas.ts";
 
-export interface KeywordsApiContext {
-  request: Request;
-  user: { id: string; name: string; email: string } | null;
-  locale: Locale;
-  requestId: string;
-  db: Db;
-}
+export type KeywordsApiContext = ApiContext;
 
 const noStore = { "Cache-Control": "no-store" };
 

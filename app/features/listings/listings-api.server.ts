@@ -7,11 +7,11 @@ import { InvalidCursorError } from "#app/features/outputs/outputs.server.ts";
 import { getRuleSet } from "#app/features/rules/registry.ts";
 import { reportWithMessages } from "#app/features/rules/lint-request.server.ts";
 import { getActiveMembership } from "#app/features/workspace/workspaces.server.ts";
-import { translate, type Locale } from "#app/i18n/i18n.ts";
+import { translate } from "#app/i18n/i18n.ts";
+import type { ApiContext } from "#app/lib/api-context.ts";
 import { apiErrorResponse, type ApiViolation } from "#app/lib/errors.ts";
 import type { Writer } from "#server/ai/writer.server.ts";
 import type { AppConfig } from "#server/config.server.ts";
-import type { Db } from "#server/db/db.server.ts";
 import { logger } from "#server/logger.server.ts";
 import type { RateLimiter } from "#server/rate-limit.server.ts";
 import { eventStreamResponse } from "#server/sse.server.ts";
@@ -25,13 +25,7 @@ import { getListingSettings } from "./listing-settings.server.ts";
 import { createListing, getListing, listListings } from "./listings.server.ts";
 import { listingFactsSchema } from "./types.ts";
 
-export interface ListingsApiContext {
-  request: Request;
-  user: { id: string; name: string; email: string } | null;
-  locale: Locale;
-  requestId: string;
-  db: Db;
-}
+export type ListingsApiContext = ApiContext;
 
 const noStore = { "Cache-Control": "no-store" };
 

@@ -10,6 +10,7 @@ import { featureList, wordsToAvoidList, type ListingCopy, type ListingFacts } fr
 import { applySafeFixes, trimToBytes } from "#app/features/rules/fixes.ts";
 import { countChars, lintListing } from "#app/features/rules/lint.ts";
 import type { LintReport, ListingSections, RuleSet, SectionReport, ViolationCode } from "#app/features/rules/types.ts";
+import { stableHash } from "#app/lib/hash.ts";
 
 export interface OfflineListingInput {
   facts: ListingFacts;
@@ -62,15 +63,7 @@ function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
 }
 
-/** A small deterministic hash (FNV-1a), so the same facts pick the same sentence patterns. */
-function hash(text: string): number {
-  let h = 2166136261;
-  for (let i = 0; i < text.length; i++) {
-    h ^= text.charCodeAt(i);
-    h = Math.imul(h, 16777619);
-  }
-  return h >>> 0;
-}
+const hash = stableHash;
 
 /** Units that stay lower case after a number ("6 mm", "750 ml"). */
 const units = new Set(["mm", "cm", "m", "km", "ml", "l", "cl", "oz", "fl", "lb", "lbs", "kg", "g", "mg", "in", "ft", "w", "v", "mah", "hz", "x"]);
