@@ -4,6 +4,7 @@ import { defaultLocale, formatMessage, type Locale, type MessageKey, type Messag
 interface I18nValue {
   locale: Locale;
   t: Translate;
+  messages: Partial<Messages> | undefined;
 }
 
 /** `t` over one catalog; a key the catalog lacks shows as itself rather than breaking the page. */
@@ -11,11 +12,21 @@ export function translatorFor(locale: Locale, messages: Partial<Messages> | unde
   return (key: MessageKey, params) => formatMessage(locale, messages?.[key] ?? key, params);
 }
 
-const I18nContext = createContext<I18nValue>({ locale: defaultLocale, t: translatorFor(defaultLocale, undefined) });
+const I18nContext = createContext<I18nValue>({ locale: defaultLocale, t: translatorFor(defaultLocale, undefined), messages: undefined });
 
 /** `messages` is the page language's catalog, from the root loader (so only that language ships to the browser). */
-export function I18nProvider({ locale, messages, children }: { locale: Locale; messages: Messages | undefined; children: ReactNode }) {
-  const value = useMemo<I18nValue>(() => ({ locale, t: translatorFor(locale, messages) }), [locale, messages]);
+export function I18nProvider({ locale, messages, children }: { locale: Locale; messages: Partial<Messages> | undefined; children: ReactNode }) {
+  const value = useMemo<I18nValue>(() => ({ locale, t: translatorFor(locale, messages), messages }), [locale, messages]);
+  return <I18nContext.Provider value={value}>{children}</I18nContext.Provider>;
+}
+
+/** More keys of the same language for a part of the app (the signed-in layout adds the app-only ones). */
+export function I18nExtension({ messages, children }: { messages: Partial<Messages> | undefined; children: ReactNode }) {
+  const parent = useContext(I18nContext);
+  const value = useMemo<I18nValue>(() => {
+    const merged = { ...parent.messages, ...messages };
+    return { locale: parent.locale, t: translatorFor(parent.locale, merged), messages: merged };
+  }, [parent, messages]);
   return <I18nContext.Provider value={value}>{children}</I18nContext.Provider>;
 }
 

@@ -1,4 +1,5 @@
 import { ActionIcon, Badge, Button, Group, List, Paper, Stack, Text, Title, Tooltip, UnstyledButton } from "@mantine/core";
+import { notifications } from "@mantine/notifications";
 import { IconAlertTriangle, IconCircleCheck, IconCircleX, IconCopy, IconRefresh, IconTrash } from "@tabler/icons-react";
 import { useRef, type CSSProperties, type ReactNode } from "react";
 import { useI18n } from "#app/i18n/context.tsx";
@@ -166,10 +167,8 @@ export function SectionCardFrame({
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(copyText);
-      const { notifications } = await import("@mantine/notifications");
       notifications.show({ color: "teal", message: t("listings.copied", { section: title }) });
     } catch {
-      const { notifications } = await import("@mantine/notifications");
       notifications.show({ color: "red", message: t("listings.copyFailed") });
     }
   };

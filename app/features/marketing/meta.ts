@@ -5,10 +5,15 @@ interface RootMatch {
   loaderData?: { locale?: Locale; messages?: Messages } | unknown;
 }
 
-/** `t` for a meta function: the root loader's language and catalog (meta runs outside the I18nProvider). */
+/**
+ * `t` for a meta function: the root loader's language, and the catalog keys every matched loader sent
+ * (the root's, and the signed-in layout's app-only ones). Meta runs outside the I18nProvider.
+ */
 export function metaTranslator(matches: readonly (RootMatch | undefined)[]): Translate {
-  const rootData = matches[0]?.loaderData as { locale?: Locale; messages?: Messages } | undefined;
-  return translatorFor(rootData?.locale ?? "en", rootData?.messages);
+  const rootData = matches[0]?.loaderData as { locale?: Locale } | undefined;
+  const messages: Partial<Messages> = {};
+  for (const match of matches) Object.assign(messages, (match?.loaderData as { messages?: Partial<Messages> } | undefined)?.messages);
+  return translatorFor(rootData?.locale ?? "en", messages);
 }
 
 /** Title and description tags for a public page, in the page's language. */

@@ -4,6 +4,8 @@ import { SignedInShell } from "#app/components/shell/app-shell.tsx";
 import { getWorkspaceBilling } from "#app/features/billing/credits.server.ts";
 import { requireMembership } from "#app/features/workspace/active-workspace.server.ts";
 import { getServices } from "#server/services.server.ts";
+import { I18nExtension } from "#app/i18n/context.tsx";
+import { getAppMessages } from "#app/i18n/locale.server.ts";
 import type { Route } from "./+types/layout";
 
 // Every page under this layout is for signed-in users only; guests go to /sign-in and come back.
@@ -15,14 +17,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     user: { id: user.id, firstName: user.firstName, lastName: user.lastName, email: user.email },
     role: membership.role,
     billing,
+    // The catalog's signed-in-only keys (listings, keywords, rules): public pages never carry them.
+    messages: getAppMessages(request),
   };
 }
 
 export default function AppLayout({ loaderData }: Route.ComponentProps) {
   useNoticeToast();
   return (
-    <SignedInShell user={loaderData.user} billing={loaderData.billing}>
-      <Outlet />
-    </SignedInShell>
+    <I18nExtension messages={loaderData.messages}>
+      <SignedInShell user={loaderData.user} billing={loaderData.billing}>
+        <Outlet />
+      </SignedInShell>
+    </I18nExtension>
   );
 }

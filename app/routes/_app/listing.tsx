@@ -1,4 +1,5 @@
 import { Alert, Anchor, Badge, Button, Grid, Group, Menu, Paper, Stack, Text, Title } from "@mantine/core";
+import { notifications } from "@mantine/notifications";
 import { IconDownload, IconHistory, IconPlayerStopFilled, IconPlus, IconSparkles, IconDeviceFloppy } from "@tabler/icons-react";
 import { useDeferredValue, useEffect, useMemo, useRef, useState, type CSSProperties } from "react";
 import { data, Link, useFetcher, useNavigate, useRevalidator, useSearchParams } from "react-router";
@@ -112,7 +113,6 @@ export default function ListingBuilder({ loaderData }: Route.ComponentProps) {
     const result = packSearchTerms({ ruleSet, language: marketplace.language, brand: facts.brand, otherBrands, sections: copySections(copy, ruleSet), keywords: bank });
     setBeforeFill(copy.searchTerms);
     edit((c) => ({ ...c, searchTerms: result.searchTerms }));
-    const { notifications } = await import("@mantine/notifications");
     notifications.show({ color: "brand", message: t("keywords.filled", { covered: result.coveredNow.length, left: result.notFitting.length }) });
   };
   const undoFill = () => {
@@ -159,7 +159,6 @@ export default function ListingBuilder({ loaderData }: Route.ComponentProps) {
       setSeenVersion(result.version);
       setDirty(false);
       revalidator.revalidate();
-      const { notifications } = await import("@mantine/notifications");
       notifications.show({ color: result.passed ? "teal" : "yellow", message: t(result.passed ? "listings.builder.writtenPasses" : "listings.builder.writtenFails", { version: result.version }) });
     } else {
       setCopy(before);
