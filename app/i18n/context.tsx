@@ -1,4 +1,4 @@
-import { createContext, useContext, useMemo, type ReactNode } from "react";
+import { createContext, useContext, useMemo, useState, type ReactNode } from "react";
 import { defaultLocale, formatMessage, type Locale, type MessageKey, type Messages, type Translate } from "./i18n.ts";
 
 interface I18nValue {
@@ -20,9 +20,20 @@ export function I18nProvider({ locale, messages, children }: { locale: Locale; m
   return <I18nContext.Provider value={value}>{children}</I18nContext.Provider>;
 }
 
+function sameMessages(a: Partial<Messages> | undefined, b: Partial<Messages> | undefined): boolean {
+  if (!a || !b) return a === b;
+  const keys = Object.keys(a) as (keyof Messages)[];
+  return keys.length === Object.keys(b).length && keys.every((key) => a[key] === b[key]);
+}
+
 /** More keys of the same language for a part of the app (the signed-in layout adds the app-only ones). */
-export function I18nExtension({ messages, children }: { messages: Partial<Messages> | undefined; children: ReactNode }) {
+export function I18nExtension({ messages: given, children }: { messages: Partial<Messages> | undefined; children: ReactNode }) {
   const parent = useContext(I18nContext);
+  // The layout's loader runs again after every form post, with an equal but new catalog: keep the old
+  // one then, so `t` keeps its identity and effects that depend on it do not run (and toast) twice.
+  const [kept, setKept] = useState(given);
+  const messages = kept === given || sameMessages(kept, given) ? kept : given;
+  if (messages !== kept) setKept(messages);
   const value = useMemo<I18nValue>(() => {
     const merged = { ...parent.messages, ...messages };
     return { locale: parent.locale, t: translatorFor(parent.locale, merged), messages: merged };
