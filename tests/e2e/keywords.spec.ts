@@ -85,6 +85,9 @@ test.describe("keyword bank in the builder", () => {
     const created = await fetch(`${baseURL}/api/listings`, { method: "POST", headers: json(cookie), body: JSON.stringify({ facts: { brand: "Acme", productName: "Bamboo Cutting Board Set" } }) });
     const { listing } = (await created.json()) as { listing: { id: string } };
     await page.goto(`/listings/${listing.id}`);
+    // Nothing written yet: the builder offers to write it, or to type it yourself.
+    await expect(page.getByText("Nothing written yet")).toBeVisible();
+    await page.getByRole("button", { name: "Write it myself" }).click();
     await page.getByRole("textbox", { name: "Title", exact: true }).fill(sections.title);
     await page.getByRole("button", { name: "Save version" }).click();
     await expect(page.getByTestId("version")).toHaveText("Version 1");

@@ -193,6 +193,7 @@ test.describe("listing builder", () => {
     expect(after.listing.ruleSetId).toBe("amazon-2025-01");
     await page.goto(`/listings/${after.listing.id}`);
     await expect(page.getByText("Rules: Amazon titles of January 2025")).toBeVisible();
+    await page.getByRole("button", { name: "Write it myself" }).click();
     await expect(page.getByRole("region", { name: "Item highlights" })).toHaveCount(0);
     await page.getByRole("textbox", { name: "Search terms" }).fill("desk lamp globex reading light");
     await expect(page.getByRole("region", { name: "Search terms" }).getByRole("button", { name: /Brand names \(“globex”\) do not belong in search terms/ })).toBeVisible();

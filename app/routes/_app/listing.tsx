@@ -3,6 +3,7 @@ import { notifications } from "@mantine/notifications";
 import { IconDownload, IconHistory, IconPlayerStopFilled, IconPlus, IconSparkles, IconDeviceFloppy } from "@tabler/icons-react";
 import { useDeferredValue, useEffect, useMemo, useRef, useState, type CSSProperties } from "react";
 import { data, Link, useFetcher, useNavigate, useRevalidator, useSearchParams } from "react-router";
+import { EmptyState } from "#app/components/empty-state.tsx";
 import { FactsFields } from "#app/features/listings/facts-form.tsx";
 import { factsFieldErrors } from "#app/features/listings/facts-errors.ts";
 import { copySections, lintCopy } from "#app/features/listings/listing-lint.ts";
@@ -195,6 +196,9 @@ export default function ListingBuilder({ loaderData }: Route.ComponentProps) {
   }
 
   const saving = fetcher.state !== "idle";
+  // Nothing written or typed yet: say so, and offer to write it (or to start typing), instead of five empty boxes flagged too short.
+  const [manual, setManual] = useState(false);
+  const unwritten = baseVersion === 0 && !dirty && !manual && !generation.running && copy.title === "" && copy.bullets.length === 0 && copy.description === "";
   const running = generation.running;
   const live = (section: SectionName) => {
     const state = generation.live[section];
@@ -300,43 +304,66 @@ export default function ListingBuilder({ loaderData }: Route.ComponentProps) {
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 8 }} order={{ base: 1, md: 2 }}>
           <Stack gap="md" ref={sectionsRef} style={{ scrollMarginTop: 80 }}>
-            <SectionCardFrame {...frame("title")} violations={sections.title?.violations ?? []} copyText={copy.title}>
-              <SectionText id="title" label={t("listings.section.title")} value={copy.title} report={sections.title} disabled={running} dir={dir} onChange={(title) => edit((c) => ({ ...c, title }))} />
-            </SectionCardFrame>
-            {ruleSet.sections.itemHighlights && (
-              <SectionCardFrame {...frame("itemHighlights")} violations={sections.itemHighlights?.violations ?? []} copyText={copy.itemHighlights}>
-                <SectionText id="itemHighlights" label={t("listings.section.itemHighlights")} value={copy.itemHighlights} report={sections.itemHighlights} disabled={running} dir={dir} onChange={(itemHighlights) => edit((c) => ({ ...c, itemHighlights }))} />
-              </SectionCardFrame>
+            {unwritten && (
+              <Paper withBorder p="lg" radius="md">
+                <EmptyState
+                  title={t("listings.builder.emptyTitle")}
+                  action={
+                    <Group gap="xs" justify="center">
+                      <Button leftSection={<IconSparkles size={16} aria-hidden />} onClick={() => void write()}>
+                        {t("listings.builder.write")}
+                      </Button>
+                      <Button variant="default" onClick={() => setManual(true)}>
+                        {t("listings.builder.writeMyself")}
+                      </Button>
+                    </Group>
+                  }
+                >
+                  {t("listings.builder.emptyBody")}
+                </EmptyState>
+              </Paper>
             )}
-            <SectionCardFrame {...frame("bullets")} violations={bulletViolations} copyText={copy.bullets.join("\n")}>
-              <Stack gap="md">
-                {copy.bullets.map((bullet, index) => (
-                  <SectionText
-                    key={index}
-                    id={`bullet-${index + 1}`}
-                    label={t("listings.bullet.label", { n: index + 1 })}
-                    value={bullet}
-                    report={sections.bullets?.[index]}
-                    disabled={running}
-                    dir={dir}
-                    onChange={(text) => edit((c) => ({ ...c, bullets: c.bullets.map((b, i) => (i === index ? text : b)) }))}
-                    onRemove={() => edit((c) => ({ ...c, bullets: c.bullets.filter((_, i) => i !== index) }))}
-                  />
-                ))}
-                <ViolationList violations={sections.bulletList?.violations ?? []} />
-                <Group>
-                  <Button size="compact-sm" variant="light" leftSection={<IconPlus size={14} aria-hidden />} onClick={() => edit((c) => ({ ...c, bullets: [...c.bullets, ""] }))} disabled={running || copy.bullets.length >= maxSavedBullets}>
-                    {t("listings.bullet.add")}
-                  </Button>
-                </Group>
-              </Stack>
-            </SectionCardFrame>
-            <SectionCardFrame {...frame("description")} violations={sections.description?.violations ?? []} copyText={copy.description}>
-              <SectionText id="description" label={t("listings.section.description")} value={copy.description} report={sections.description} disabled={running} dir={dir} onChange={(description) => edit((c) => ({ ...c, description }))} />
-            </SectionCardFrame>
-            <SectionCardFrame {...frame("searchTerms")} violations={sections.searchTerms?.violations ?? []} copyText={copy.searchTerms}>
-              <SectionText id="searchTerms" label={t("listings.section.searchTerms")} value={copy.searchTerms} report={sections.searchTerms} unit="bytes" disabled={running} dir={dir} onChange={(searchTerms) => edit((c) => ({ ...c, searchTerms }))} />
-            </SectionCardFrame>
+            {!unwritten && (
+              <>
+                <SectionCardFrame {...frame("title")} violations={sections.title?.violations ?? []} copyText={copy.title}>
+                  <SectionText id="title" label={t("listings.section.title")} value={copy.title} report={sections.title} disabled={running} dir={dir} onChange={(title) => edit((c) => ({ ...c, title }))} />
+                </SectionCardFrame>
+                {ruleSet.sections.itemHighlights && (
+                  <SectionCardFrame {...frame("itemHighlights")} violations={sections.itemHighlights?.violations ?? []} copyText={copy.itemHighlights}>
+                    <SectionText id="itemHighlights" label={t("listings.section.itemHighlights")} value={copy.itemHighlights} report={sections.itemHighlights} disabled={running} dir={dir} onChange={(itemHighlights) => edit((c) => ({ ...c, itemHighlights }))} />
+                  </SectionCardFrame>
+                )}
+                <SectionCardFrame {...frame("bullets")} violations={bulletViolations} copyText={copy.bullets.join("\n")}>
+                  <Stack gap="md">
+                    {copy.bullets.map((bullet, index) => (
+                      <SectionText
+                        key={index}
+                        id={`bullet-${index + 1}`}
+                        label={t("listings.bullet.label", { n: index + 1 })}
+                        value={bullet}
+                        report={sections.bullets?.[index]}
+                        disabled={running}
+                        dir={dir}
+                        onChange={(text) => edit((c) => ({ ...c, bullets: c.bullets.map((b, i) => (i === index ? text : b)) }))}
+                        onRemove={() => edit((c) => ({ ...c, bullets: c.bullets.filter((_, i) => i !== index) }))}
+                      />
+                    ))}
+                    <ViolationList violations={sections.bulletList?.violations ?? []} />
+                    <Group>
+                      <Button size="compact-sm" variant="light" leftSection={<IconPlus size={14} aria-hidden />} onClick={() => edit((c) => ({ ...c, bullets: [...c.bullets, ""] }))} disabled={running || copy.bullets.length >= maxSavedBullets}>
+                        {t("listings.bullet.add")}
+                      </Button>
+                    </Group>
+                  </Stack>
+                </SectionCardFrame>
+                <SectionCardFrame {...frame("description")} violations={sections.description?.violations ?? []} copyText={copy.description}>
+                  <SectionText id="description" label={t("listings.section.description")} value={copy.description} report={sections.description} disabled={running} dir={dir} onChange={(description) => edit((c) => ({ ...c, description }))} />
+                </SectionCardFrame>
+                <SectionCardFrame {...frame("searchTerms")} violations={sections.searchTerms?.violations ?? []} copyText={copy.searchTerms}>
+                  <SectionText id="searchTerms" label={t("listings.section.searchTerms")} value={copy.searchTerms} report={sections.searchTerms} unit="bytes" disabled={running} dir={dir} onChange={(searchTerms) => edit((c) => ({ ...c, searchTerms }))} />
+                </SectionCardFrame>
+              </>
+            )}
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 4 }} order={{ base: 2, md: 1 }}>
