@@ -200,5 +200,31 @@ test.describe("listing builder", () => {
     await page.goto(`/listings/${before.listing.id}`);
     await expect(page.getByText("Rules: Amazon titles of July 2026 (75 characters, item highlights)")).toBeVisible();
   });
+
+  test("a listing for another store: its language, its rule set, its ids in the export, and Arabic right to left", async ({ page, login }) => {
+    const { cookie } = await login();
+    await page.goto("/listings/new");
+    await page.getByLabel("Amazon store").selectOption("amazon.de");
+    await expect(page.getByText("for amazon.de under Amazon titles of July 2026")).toBeVisible();
+    await page.getByLabel("Brand").fill("Kuechenglueck");
+    await page.getByLabel("Product name").fill("Schneidebrett aus Bambus");
+    await page.getByRole("button", { name: "Write the listing" }).click();
+    await expect(page.getByTestId("version")).toHaveText("Version 1", { timeout: 30_000 });
+    await expect(page.getByText("amazon.de", { exact: true })).toBeVisible();
+    await expect(page.getByText(/lists of promotional, subjective and temporary words do not cover German yet/)).toBeVisible();
+    // The stub's default answers are English prose: what matters here is that the prompt asked for German.
+    const stubRequests = (await (await fetch(`${stubUrl}/__stub/requests`)).json()) as { body: unknown }[];
+    expect(stubRequests.some((request) => JSON.stringify(request.body).includes("Write in German") && JSON.stringify(request.body).includes("Kuechenglueck"))).toBe(true);
+    const id = page.url().split("/").at(-1)!;
+    const exported = (await (await fetch(`${baseURL}/api/listings/${id}/export?format=json&force=1`, { headers: { origin: baseURL, cookie } })).json()) as { attributes: { item_name: { language_tag: string; marketplace_id: string }[] } };
+    expect(exported.attributes.item_name[0]).toMatchObject({ language_tag: "de_DE", marketplace_id: "A1PA6795UKMFR9" });
+
+    const headers = { "content-type": "application/json", origin: baseURL, cookie };
+    const saudi = (await (await fetch(`${baseURL}/api/listings`, { method: "POST", headers, body: JSON.stringify({ marketplace: "amazon.sa", facts: { brand: "Nakhla", productName: "Prayer mat" } }) })).json()) as { listing: { id: string; ruleSetId: string } };
+    expect(saudi.listing.ruleSetId).toBe("amazon-2025-01");
+    await page.goto(`/listings/${saudi.listing.id}`);
+    await page.getByRole("button", { name: "Write it myself" }).click();
+    await expect(page.getByRole("textbox", { name: "Title", exact: true })).toHaveAttribute("dir", "rtl");
+  });
 });
 

@@ -2,7 +2,7 @@
 // Every one is scoped to the caller's workspace: another workspace's listing id is a 404.
 import { z } from "zod";
 import { creditRefusalMessage, reserveGenerationCredits } from "#app/features/billing/generation-credits.server.ts";
-import { getMarketplace, marketplaces } from "#app/features/marketplaces/registry.ts";
+import { getMarketplace, marketplaces, ruleSetFor } from "#app/features/marketplaces/registry.ts";
 import { InvalidCursorError } from "#app/features/outputs/outputs.server.ts";
 import { getRuleSet } from "#app/features/rules/registry.ts";
 import { reportWithMessages } from "#app/features/rules/lint-request.server.ts";
@@ -58,7 +58,7 @@ export async function handleListingCreate({ request, user, locale, requestId, db
   if (!facts.success) return apiErrorResponse("INVALID_LISTING", { ...answer, details: { fieldErrors: factsFieldErrors(facts.error, locale) } });
   const { workspaceId } = await getActiveMembership({ db, user });
   const { ruleSetId } = await getListingSettings({ db, workspaceId });
-  const listing = await createListing({ db, workspaceId, userId: user.id, marketplace: marketplace.id, ruleSetId, facts: facts.data });
+  const listing = await createListing({ db, workspaceId, userId: user.id, marketplace: marketplace.id, ruleSetId: ruleSetFor(marketplace, ruleSetId), facts: facts.data });
   return Response.json({ listing }, { status: 201, headers: { ...noStore, Location: `/listings/${listing.id}` } });
 }
 

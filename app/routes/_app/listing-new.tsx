@@ -1,4 +1,4 @@
-import { Anchor, Button, Card, Group, Stack, Text, Title } from "@mantine/core";
+import { Alert, Anchor, Button, Card, Group, Stack, Text, Title } from "@mantine/core";
 import { IconSparkles } from "@tabler/icons-react";
 import { useState } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
@@ -8,11 +8,14 @@ import { factsFieldErrors } from "#app/features/listings/facts-errors.ts";
 import { getListingSettings } from "#app/features/listings/listing-settings.server.ts";
 import { createListing } from "#app/features/listings/listings.server.ts";
 import { listingFactsSchema, type ListingFacts } from "#app/features/listings/types.ts";
-import { marketplaces } from "#app/features/marketplaces/registry.ts";
+import { MarketplaceSelect } from "#app/features/marketplaces/marketplace-select.tsx";
+import { getMarketplace, marketplaces, offlineLanguages, ruleSetFor } from "#app/features/marketplaces/registry.ts";
 import { getRuleSet } from "#app/features/rules/registry.ts";
+import { languageLabel } from "#app/features/marketplaces/marketplace-select.tsx";
 import { pageMeta } from "#app/features/marketing/meta.ts";
 import { useI18n } from "#app/i18n/context.tsx";
 import { getLocale } from "#app/i18n/locale.server.ts";
+import { translate } from "#app/i18n/i18n.ts";
 import { getServices } from "#server/services.server.ts";
 import type { Route } from "./+types/listing-new";
 
@@ -20,8 +23,9 @@ export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "list
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { membership } = await requireMembership({ request, context });
+  const { config } = getServices();
   const { ruleSetId } = await getListingSettings({ db: getServices().db, workspaceId: membership.workspaceId });
-  return { marketplace: marketplaces[0]!.id, ruleSetName: getRuleSet(ruleSetId)?.name ?? ruleSetId };
+  return { marketplace: marketplaces[0]!.id, ruleSetId, offline: config.ai.offline };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -29,10 +33,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const raw = Object.fromEntries([...form.entries()].filter((entry): entry is [string, string] => typeof entry[1] === "string"));
   const parsed = listingFactsSchema.safeParse(raw);
-  if (!parsed.success) return data({ errors: factsFieldErrors(parsed.error, getLocale(request)) }, { status: 400 });
+  const marketplace = getMarketplace(raw.marketplace ?? marketplaces[0]!.id);
+  if (!parsed.success || !marketplace) {
+    const errors = parsed.success ? {} : factsFieldErrors(parsed.error, getLocale(request));
+    if (!marketplace) errors.marketplace = translate(getLocale(request), "api.error.unknownMarketplace", { name: String(raw.marketplace).slice(0, 100) });
+    return data({ errors }, { status: 400 });
+  }
   const { db } = getServices();
   const { ruleSetId } = await getListingSettings({ db, workspaceId: membership.workspaceId });
-  const listing = await createListing({ db, workspaceId: membership.workspaceId, userId: user.id, marketplace: marketplaces[0]!.id, ruleSetId, facts: parsed.data });
+  const listing = await createListing({ db, workspaceId: membership.workspaceId, userId: user.id, marketplace: marketplace.id, ruleSetId: ruleSetFor(marketplace, ruleSetId), facts: parsed.data });
   // The builder starts writing when it sees ?write=1 (and drops it from the address).
   return redirect(`/listings/${listing.id}?write=1`);
 }
@@ -40,8 +49,11 @@ export async function action({ request, context }: Route.ActionArgs) {
 const blank: ListingFacts = { brand: "", productName: "", productType: "", keyFeatures: "", targetAudience: "", wordsToAvoid: "", tone: "Professional" };
 
 export default function NewListing({ loaderData, actionData }: Route.ComponentProps) {
-  const { t } = useI18n();
+  const { t, locale } = useI18n();
   const [values, setValues] = useState<ListingFacts>(blank);
+  const [marketplaceId, setMarketplaceId] = useState(loaderData.marketplace);
+  const marketplace = getMarketplace(marketplaceId) ?? marketplaces[0]!;
+  const ruleSetName = getRuleSet(ruleSetFor(marketplace, loaderData.ruleSetId))?.name ?? "";
   const navigation = useNavigation();
   const submitting = navigation.state !== "idle" && navigation.formMethod === "POST";
   return (
@@ -51,11 +63,17 @@ export default function NewListing({ loaderData, actionData }: Route.ComponentPr
           ← {t("listings.title")}
         </Anchor>
         <Title order={1}>{t("listings.new.title")}</Title>
-        <Text c="dimmed">{t("listings.new.subtitle", { marketplace: loaderData.marketplace, ruleSet: loaderData.ruleSetName })}</Text>
+        <Text c="dimmed">{t("listings.new.subtitle", { marketplace: marketplace.id, ruleSet: ruleSetName })}</Text>
       </Stack>
       <Card withBorder padding="lg">
         <Form method="post" aria-label={t("listings.new.formLabel")}>
           <Stack gap="lg">
+            <MarketplaceSelect value={marketplaceId} onChange={setMarketplaceId} error={actionData?.errors && "marketplace" in actionData.errors ? (actionData.errors as Record<string, string>).marketplace : undefined} />
+            {loaderData.offline && !offlineLanguages.has(marketplace.language) && (
+              <Alert color="yellow" variant="light" role="status">
+                {t("listings.offlineEnglish", { language: languageLabel(marketplace.language, locale) })}
+              </Alert>
+            )}
             <FactsFields values={values} errors={actionData?.errors} onChange={(name, value) => setValues((current) => ({ ...current, [name]: value }))} />
             <Group>
               <Button type="submit" leftSection={<IconSparkles size={16} aria-hidden />} loading={submitting}>

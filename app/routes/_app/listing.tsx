@@ -16,7 +16,8 @@ import { getListing, ListingChangedError, saveListingVersion } from "#app/featur
 import { SectionCardFrame, SectionText, ViolationList } from "#app/features/listings/section-editor.tsx";
 import { listingCopySchema, listingFactsSchema, maxSavedBullets, type ListingCopy, type ListingFacts } from "#app/features/listings/types.ts";
 import { useListingGeneration } from "#app/features/listings/use-listing-generation.ts";
-import { getMarketplace } from "#app/features/marketplaces/registry.ts";
+import { languageLabel } from "#app/features/marketplaces/marketplace-select.tsx";
+import { getMarketplace, offlineLanguages } from "#app/features/marketplaces/registry.ts";
 import { pageMeta } from "#app/features/marketing/meta.ts";
 import { getRuleSet } from "#app/features/rules/registry.ts";
 import type { SectionName } from "#app/features/rules/types.ts";
@@ -35,7 +36,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const listing = await getListing({ db, workspaceId: membership.workspaceId, id: params.id });
   if (!listing) throw data(null, { status: 404 });
   const { otherBrands } = await getListingSettings({ db, workspaceId: membership.workspaceId });
-  return { listing, otherBrands };
+  return { listing, otherBrands, offline: getServices().config.ai.offline };
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
@@ -78,7 +79,7 @@ const sectionTitles: Record<SectionName, Parameters<ReturnType<typeof useI18n>["
 };
 
 export default function ListingBuilder({ loaderData }: Route.ComponentProps) {
-  const { t } = useI18n();
+  const { t, locale } = useI18n();
   const { listing, otherBrands } = loaderData;
   const ruleSet = getRuleSet(listing.ruleSetId)!;
   const marketplace = getMarketplace(listing.marketplace)!;
@@ -285,6 +286,16 @@ export default function ListingBuilder({ loaderData }: Route.ComponentProps) {
         </Group>
       </Group>
 
+      {loaderData.offline && !offlineLanguages.has(marketplace.language) && (
+        <Alert color="yellow" variant="light" data-testid="offline-english">
+          {t("listings.offlineEnglish", { language: languageLabel(marketplace.language, locale) })}
+        </Alert>
+      )}
+      {!ruleSet.phrases[marketplace.language] && (
+        <Alert color="gray" variant="light">
+          {t("listings.wordListsEnglish", { language: languageLabel(marketplace.language, locale) })}
+        </Alert>
+      )}
       {problem && (
         <Alert color="red" role="alert" withCloseButton onClose={() => setProblem(null)} closeButtonLabel={t("common.close")}>
           {problem}
