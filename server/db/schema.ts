@@ -84,6 +84,8 @@ export interface WorkspaceTable {
   ruleSetId: Generated<string | null>;
   /** JSON array of other brands (competitors) never to use in search terms. */
   otherBrands: Generated<string>;
+  /** JSON array of the workspace's stores (marketplace ids); the first is the default. */
+  marketplaces: Generated<string>;
   createdAt: Generated<string>;
 }
 
@@ -147,6 +149,9 @@ export interface OutputTable {
   favorite: Generated<number>;
   createdAt: string;
   editedAt: string | null;
+  /** The store and language the output was written for (null: before stores, amazon.com in English). */
+  marketplace: Generated<string | null>;
+  language: Generated<string | null>;
 }
 
 /** Deleted outputs, kept for a short while so Undo can restore them (see outputs.server.ts). */

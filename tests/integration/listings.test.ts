@@ -246,15 +246,20 @@ describe.each(testDatabaseKinds)("listings on %s", (kind) => {
       expect(listed.items.map((item) => item.id)).toContain(listing.id);
     });
 
-    it("uses the workspace's rule set for new listings and its other brands in the lint", async () => {
-      await setListingSettings({ db: testDb.db, workspaceId, ruleSetId: "amazon-2025-01", otherBrands: ["Globex"] });
+    it("uses the workspace's rule set and first store for new listings, and its other brands in the lint", async () => {
+      await setListingSettings({ db: testDb.db, workspaceId, ruleSetId: "amazon-2025-01", otherBrands: ["Globex"], marketplaces: ["amazon.de", "amazon.com"] });
       try {
         const { listing } = (await (await handleListingCreate(context(post("/api/listings", { facts })))).json()) as { listing: ListingView };
-        expect(listing.ruleSetId).toBe("amazon-2025-01");
+        expect(listing).toMatchObject({ ruleSetId: "amazon-2025-01", marketplace: "amazon.de" });
+        // A store reported exempt from the short titles keeps January 2025's whatever the workspace chose.
+        await setListingSettings({ db: testDb.db, workspaceId, ruleSetId: "amazon-2026-07" });
+        const saudi = (await (await handleListingCreate(context(post("/api/listings", { marketplace: "amazon.sa", facts })))).json()) as { listing: ListingView };
+        expect(saudi.listing.ruleSetId).toBe("amazon-2025-01");
+        await setListingSettings({ db: testDb.db, workspaceId, ruleSetId: "amazon-2025-01" });
         const saved = await saveListingVersion({ db: testDb.db, workspaceId, listingId: listing.id, userId: user.id, copy: { title: "Acme Bamboo Cutting Board Set", itemHighlights: "", bullets: goodBullets.slice(0, 3), description: goodDescription, searchTerms: "globex chopping board" }, source: "edited" });
         expect(saved?.listing.passed).toBe(false);
       } finally {
-        await setListingSettings({ db: testDb.db, workspaceId, ruleSetId: "amazon-2026-07", otherBrands: [] });
+        await setListingSettings({ db: testDb.db, workspaceId, ruleSetId: "amazon-2026-07", otherBrands: [], marketplaces: ["amazon.com"] });
       }
     });
 

@@ -1,5 +1,6 @@
 // The workspace's listing settings form (settings → workspace): the rule set and the other brands.
 import { z } from "zod";
+import { getMarketplace } from "#app/features/marketplaces/registry.ts";
 import { getRuleSet } from "#app/features/rules/registry.ts";
 
 export const maxOtherBrands = 200;
@@ -18,7 +19,15 @@ export function parseBrandList(text: string): string[] {
   return brands;
 }
 
+/** "amazon.com,amazon.de" (a multi-select's value) → the ids, in order. */
+export const marketplaceList = (text: string) => [...new Set(text.split(",").map((id) => id.trim()).filter(Boolean))];
+
 export const listingRulesSchema = z.object({
+  marketplaces: z
+    .string()
+    .max(2000)
+    .refine((text) => marketplaceList(text).length > 0, "listings.settings.marketplacesRequired")
+    .refine((text) => marketplaceList(text).every((id) => getMarketplace(id) !== undefined), "listings.settings.unknownMarketplace"),
   ruleSetId: z.string().refine((id) => getRuleSet(id) !== undefined, "listings.settings.unknownRuleSet"),
   otherBrands: z
     .string()

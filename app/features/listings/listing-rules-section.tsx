@@ -1,5 +1,8 @@
 import type { CSSProperties } from "react";
-import { Alert, Anchor, Badge, Group, Radio, Stack, Text, Textarea } from "@mantine/core";
+import { Alert, Anchor, Badge, Group, MultiSelect, Radio, Stack, Text, Textarea } from "@mantine/core";
+import { useState } from "react";
+import { languageLabel } from "#app/features/marketplaces/marketplace-select.tsx";
+import { marketplaces } from "#app/features/marketplaces/registry.ts";
 import { IconInfoCircle } from "@tabler/icons-react";
 import { SubmitButton } from "#app/components/form/fields.tsx";
 import type { FormFailure } from "#app/components/form/form-errors.ts";
@@ -10,7 +13,7 @@ import { useI18n } from "#app/i18n/context.tsx";
 import { listingRulesSchema, maxOtherBrands } from "./listing-rules-schema.ts";
 
 /** Settings → workspace: which Amazon rules new listings follow, and the brands never to use. */
-export function ListingRulesSection({ ruleSetId, otherBrands, canChange, result }: { ruleSetId: string; otherBrands: string[]; canChange: boolean; result: FormFailure | null }) {
+export function ListingRulesSection({ ruleSetId, otherBrands, stores, canChange, result }: { ruleSetId: string; otherBrands: string[]; stores: string[]; canChange: boolean; result: FormFailure | null }) {
   const { t } = useI18n();
   return (
     <SectionCard titleId="listing-rules-title" title={t("listings.settings.title")}>
@@ -22,18 +25,34 @@ export function ListingRulesSection({ ruleSetId, otherBrands, canChange, result 
         ) : null}
         <ValidatedForm schema={listingRulesSchema} result={result} preventScrollReset>
           <input type="hidden" name="intent" value="listingRules" />
-          <Fields ruleSetId={ruleSetId} otherBrands={otherBrands} canChange={canChange} />
+          <Fields ruleSetId={ruleSetId} otherBrands={otherBrands} stores={stores} canChange={canChange} />
         </ValidatedForm>
       </Stack>
     </SectionCard>
   );
 }
 
-function Fields({ ruleSetId, otherBrands, canChange }: { ruleSetId: string; otherBrands: string[]; canChange: boolean }) {
-  const { t } = useI18n();
+function Fields({ ruleSetId, otherBrands, stores, canChange }: { ruleSetId: string; otherBrands: string[]; stores: string[]; canChange: boolean }) {
+  const { t, locale } = useI18n();
   const field = useFormState();
+  const [chosen, setChosen] = useState(stores);
   return (
     <Stack gap="md">
+      <MultiSelect
+        name="marketplaces"
+        label={t("listings.settings.marketplaces")}
+        description={t("listings.settings.marketplacesHint")}
+        data={marketplaces.map((marketplace) => ({ value: marketplace.id, label: `${marketplace.id} (${marketplace.languages.map((language) => languageLabel(language.language, locale)).join(", ")})` }))}
+        value={chosen}
+        onChange={(next) => {
+          setChosen(next);
+          field.touch("marketplaces");
+        }}
+        error={field.errorFor("marketplaces")}
+        disabled={!canChange}
+        searchable
+        comboboxProps={{ withinPortal: true }}
+      />
       <Radio.Group name="ruleSetId" label={t("listings.settings.ruleSet")} description={t("listings.settings.ruleSetHint")} defaultValue={ruleSetId} error={field.errorFor("ruleSetId")} onChange={() => field.touch("ruleSetId")}>
         <Stack gap="sm" mt="xs">
           {ruleSets.map((ruleSet) => (

@@ -2,7 +2,7 @@
 // Every one is scoped to the caller's workspace: another workspace's listing id is a 404.
 import { z } from "zod";
 import { creditRefusalMessage, reserveGenerationCredits } from "#app/features/billing/generation-credits.server.ts";
-import { getMarketplace, marketplaces, ruleSetFor } from "#app/features/marketplaces/registry.ts";
+import { getMarketplace, ruleSetFor } from "#app/features/marketplaces/registry.ts";
 import { InvalidCursorError } from "#app/features/outputs/outputs.server.ts";
 import { getRuleSet } from "#app/features/rules/registry.ts";
 import { reportWithMessages } from "#app/features/rules/lint-request.server.ts";
@@ -51,13 +51,14 @@ export async function handleListingCreate({ request, user, locale, requestId, db
   if (!json.ok) return apiErrorResponse("BAD_REQUEST", answer);
   const parsed = createSchema.safeParse(json.body);
   if (!parsed.success) return apiErrorResponse("BAD_REQUEST", answer);
-  const marketplaceId = parsed.data.marketplace ?? marketplaces[0]!.id;
+  const { workspaceId } = await getActiveMembership({ db, user });
+  const { ruleSetId, marketplaces: stores } = await getListingSettings({ db, workspaceId });
+  // Default: the workspace's first store.
+  const marketplaceId = parsed.data.marketplace ?? stores[0]!;
   const marketplace = getMarketplace(marketplaceId);
   if (!marketplace) return apiErrorResponse("UNKNOWN_MARKETPLACE", { ...answer, params: { name: marketplaceId.slice(0, 100) } });
   const facts = listingFactsSchema.safeParse(parsed.data.facts);
   if (!facts.success) return apiErrorResponse("INVALID_LISTING", { ...answer, details: { fieldErrors: factsFieldErrors(facts.error, locale) } });
-  const { workspaceId } = await getActiveMembership({ db, user });
-  const { ruleSetId } = await getListingSettings({ db, workspaceId });
   const listing = await createListing({ db, workspaceId, userId: user.id, marketplace: marketplace.id, ruleSetId: ruleSetFor(marketplace, ruleSetId), facts: facts.data });
   return Response.json({ listing }, { status: 201, headers: { ...noStore, Location: `/listings/${listing.id}` } });
 }

@@ -21,8 +21,10 @@ function countryLabel(country: string, locale: Locale): string {
 }
 
 /** The store a listing is for: "amazon.de · Germany (German)". A plain select, so it works before the page is interactive. */
-export function MarketplaceSelect({ value, onChange, error }: { value: string; onChange(id: string): void; error?: string }) {
+export function MarketplaceSelect({ value, stores = [], onChange, error }: { value: string; stores?: readonly string[]; onChange(id: string): void; error?: string }) {
   const { t, locale } = useI18n();
+  // The workspace's stores first (in its order), then every other store.
+  const ordered = [...stores.flatMap((id) => marketplaces.filter((marketplace) => marketplace.id === id)), ...marketplaces.filter((marketplace) => !stores.includes(marketplace.id))];
   return (
     <NativeSelect
       name="marketplace"
@@ -30,7 +32,7 @@ export function MarketplaceSelect({ value, onChange, error }: { value: string; o
       value={value}
       onChange={(event) => onChange(event.currentTarget.value)}
       error={error}
-      data={marketplaces.map((marketplace) => ({
+      data={ordered.map((marketplace) => ({
         value: marketplace.id,
         label: `${marketplace.id} · ${countryLabel(marketplace.country, locale)} (${marketplace.languages.map((language) => languageLabel(language.language, locale)).join(", ")})`,
       }))}

@@ -29,7 +29,7 @@ const outputColumns = ["id", "templateId", "content", "inputs", "favorite", "cre
 /** A row as the list queries select it. */
 type OutputRow = Pick<Selectable<OutputTable>, (typeof outputColumns)[number]>;
 /** Every stored column (PostgreSQL's generated `search` column excluded): what the trash keeps. */
-const storedColumns = ["id", "userId", "workspaceId", "generationId", "templateId", "content", "inputs", "favorite", "createdAt", "editedAt"] as const;
+const storedColumns = ["id", "userId", "workspaceId", "generationId", "templateId", "content", "inputs", "favorite", "createdAt", "editedAt", "marketplace", "language"] as const;
 
 /** An output to store: what a generation wrote (or a fixture), with its inputs as given. */
 export interface NewOutput {
@@ -42,6 +42,9 @@ export interface NewOutput {
   inputs: TemplateInputs;
   favorite?: boolean;
   createdAt: string;
+  /** The store and language it was written for (absent: amazon.com in English). */
+  marketplace?: string | null;
+  language?: string | null;
 }
 
 /** Rows per INSERT: well under SQLite's 32,766 and PostgreSQL's 65,535 bound parameters (10 columns each). */
@@ -60,6 +63,8 @@ export async function saveOutputs({ db, outputs }: { db: Db; outputs: readonly N
     favorite: output.favorite ? 1 : 0,
     createdAt: output.createdAt,
     editedAt: null,
+    marketplace: output.marketplace ?? null,
+    language: output.language ?? null,
   }));
   for (let from = 0; from < rows.length; from += saveBatch) await db.insertInto("output").values(rows.slice(from, from + saveBatch)).execute();
   return rows.map(toOutputView);

@@ -24,8 +24,8 @@ export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "list
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { membership } = await requireMembership({ request, context });
   const { config } = getServices();
-  const { ruleSetId } = await getListingSettings({ db: getServices().db, workspaceId: membership.workspaceId });
-  return { marketplace: marketplaces[0]!.id, ruleSetId, offline: config.ai.offline };
+  const { ruleSetId, marketplaces: stores } = await getListingSettings({ db: getServices().db, workspaceId: membership.workspaceId });
+  return { marketplace: stores[0]!, stores, ruleSetId, offline: config.ai.offline };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -33,7 +33,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const raw = Object.fromEntries([...form.entries()].filter((entry): entry is [string, string] => typeof entry[1] === "string"));
   const parsed = listingFactsSchema.safeParse(raw);
-  const marketplace = getMarketplace(raw.marketplace ?? marketplaces[0]!.id);
+  const marketplace = getMarketplace(raw.marketplace ?? "amazon.com");
   if (!parsed.success || !marketplace) {
     const errors = parsed.success ? {} : factsFieldErrors(parsed.error, getLocale(request));
     if (!marketplace) errors.marketplace = translate(getLocale(request), "api.error.unknownMarketplace", { name: String(raw.marketplace).slice(0, 100) });
@@ -68,7 +68,7 @@ export default function NewListing({ loaderData, actionData }: Route.ComponentPr
       <Card withBorder padding="lg">
         <Form method="post" aria-label={t("listings.new.formLabel")}>
           <Stack gap="lg">
-            <MarketplaceSelect value={marketplaceId} onChange={setMarketplaceId} error={actionData?.errors && "marketplace" in actionData.errors ? (actionData.errors as Record<string, string>).marketplace : undefined} />
+            <MarketplaceSelect value={marketplaceId} stores={loaderData.stores} onChange={setMarketplaceId} error={actionData?.errors && "marketplace" in actionData.errors ? (actionData.errors as Record<string, string>).marketplace : undefined} />
             {loaderData.offline && !offlineLanguages.has(marketplace.language) && (
               <Alert color="yellow" variant="light" role="status">
                 {t("listings.offlineEnglish", { language: languageLabel(marketplace.language, locale) })}

@@ -7,6 +7,7 @@ import * as m0006 from "./0006_rate_limits.ts";
 import * as m0007 from "./0007_workspace_ai_model.ts";
 import * as m0008 from "./0008_listings.ts";
 import * as m0009 from "./0009_keyword_bank.ts";
+import * as m0010 from "./0010_marketplaces.ts";
 
 /** Every migration, in order. Add a new file, then list it here. */
 export const migrations = {
@@ -19,4 +20,5 @@ export const migrations = {
   "0007_workspace_ai_model": m0007,
   "0008_listings": m0008,
   "0009_keyword_bank": m0009,
+  "0010_marketplaces": m0010,
 };

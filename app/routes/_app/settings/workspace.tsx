@@ -27,7 +27,7 @@ import {
 import { consumeInviteAllowance } from "#app/features/workspace/invite-limits.server.ts";
 import { ModelSection } from "#app/features/workspace/model-section.tsx";
 import { ListingRulesSection } from "#app/features/listings/listing-rules-section.tsx";
-import { listingRulesSchema, parseBrandList } from "#app/features/listings/listing-rules-schema.ts";
+import { listingRulesSchema, marketplaceList, parseBrandList } from "#app/features/listings/listing-rules-schema.ts";
 import { getListingSettings, setListingSettings } from "#app/features/listings/listing-settings.server.ts";
 import { inviteSchema, modelSchema, workspaceSchema } from "#app/features/workspace/schemas.ts";
 import { getWorkspaceById, transferOwnership, updateWorkspaceDetails } from "#app/features/workspace/workspaces.server.ts";
@@ -174,8 +174,8 @@ async function saveModel({ request, membership }: IntentArgs) {
 }
 
 async function saveListingRules({ request, membership }: IntentArgs) {
-  const { ruleSetId, otherBrands } = await parseForm(request, listingRulesSchema);
-  await setListingSettings({ db: getServices().db, workspaceId: membership.workspaceId, ruleSetId, otherBrands: parseBrandList(otherBrands) });
+  const { ruleSetId, otherBrands, marketplaces } = await parseForm(request, listingRulesSchema);
+  await setListingSettings({ db: getServices().db, workspaceId: membership.workspaceId, ruleSetId, otherBrands: parseBrandList(otherBrands), marketplaces: marketplaceList(marketplaces) });
   return data<Result>({ intent: "listingRules", saved: "listings.settings.saved" });
 }
 
@@ -237,7 +237,7 @@ export default function WorkspaceSettings({ loaderData, actionData: answer }: Ro
 
       <ModelSection settings={loaderData.modelSettings} models={loaderData.providerModels} canChange={isOwner} result={resultFor("model")} />
 
-      <ListingRulesSection ruleSetId={loaderData.listingSettings.ruleSetId} otherBrands={loaderData.listingSettings.otherBrands} canChange={isOwner} result={resultFor("listingRules")} />
+      <ListingRulesSection ruleSetId={loaderData.listingSettings.ruleSetId} otherBrands={loaderData.listingSettings.otherBrands} stores={loaderData.listingSettings.marketplaces} canChange={isOwner} result={resultFor("listingRules")} />
 
       <Card withBorder padding="lg" component="section" aria-labelledby="members-title" id="members" style={{ scrollMarginTop: 80 }}>
         <Group justify="space-between" mb="xs" align="baseline">
