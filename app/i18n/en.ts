@@ -496,6 +496,7 @@ export const en = {
   "outputs.inputs.none": "No inputs were saved with this output.",
   "outputs.reuse": "Use these inputs again",
   "outputs.justNow": "just now",
+  "outputs.writtenFor": "Written for {marketplace}",
   "outputs.error.notFound": "This output does not exist or was deleted.",
   "outputs.error.notRestorable": "This output can no longer be restored.",
   "outputs.error.badCursor": "The page position (cursor) is not valid. Reload the list and try again.",

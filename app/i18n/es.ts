@@ -498,6 +498,7 @@ export const es: Record<MessageKey, string> = {
   "outputs.inputs.none": "Este texto no guardó datos de entrada.",
   "outputs.reuse": "Usar estos datos de nuevo",
   "outputs.justNow": "justo ahora",
+  "outputs.writtenFor": "Escrito para {marketplace}",
   "outputs.error.notFound": "Este texto no existe o se eliminó.",
   "outputs.error.notRestorable": "Este texto ya no se puede recuperar.",
   "outputs.error.badCursor": "La posición de la página (cursor) no es válida. Recarga la lista e inténtalo de nuevo.",

@@ -290,6 +290,23 @@ describe.each(testDatabaseKinds)("generations on %s", (kind) => {
       expect(events.filter((e) => e.type === "output")).toHaveLength(2);
     });
 
+    it("writes for the store asked for (or the workspace's first): the prompt names its language and the outputs record both", async () => {
+      stub.reset();
+      const response = await post({ templateId: "description", inputs: { ...descriptionInputs, numberOutputs: "1" }, marketplace: "amazon.de" });
+      const last = await readGenerationStream(response, () => undefined);
+      expect(last?.type).toBe("done");
+      expect(JSON.stringify(stub.requests.at(-1)!.body)).toContain("German");
+      const saved = last?.type === "done" ? last.outputs[0]! : undefined;
+      const row = await testDb.db.selectFrom("output").select(["marketplace", "language"]).where("id", "=", saved!.id).executeTakeFirstOrThrow();
+      expect(row).toEqual({ marketplace: "amazon.de", language: "de" });
+      const plain = await readGenerationStream(await post({ templateId: "description", inputs: { ...descriptionInputs, numberOutputs: "1" } }), () => undefined);
+      const plainRow = await testDb.db.selectFrom("output").select(["marketplace", "language"]).where("id", "=", plain?.type === "done" ? plain.outputs[0]!.id : "").executeTakeFirstOrThrow();
+      expect(plainRow).toEqual({ marketplace: "amazon.com", language: "en" });
+      const unknown = await post({ templateId: "description", inputs: descriptionInputs, marketplace: "amazon.moon" });
+      expect(unknown.status).toBe(400);
+      expect(await unknown.json()).toMatchObject({ code: "UNKNOWN_MARKETPLACE", error: "“amazon.moon” is not a marketplace Sellscribe knows." });
+    });
+
     it("accepts the count beside the inputs", async () => {
       const { productName, keyBenefitsFeatures, toneOfVoice } = descriptionInputs;
       const response = await post({ templateId: "description", inputs: { productName, keyBenefitsFeatures, toneOfVoice }, count: "-2" });

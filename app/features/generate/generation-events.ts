@@ -47,6 +47,8 @@ export const generationRequestSchema = z.object({
   templateId: z.string().min(1).max(100),
   inputs: z.record(z.string(), z.union([z.string(), z.number(), z.null()])).default({}),
   count: z.union([z.string(), z.number()]).optional(),
+  /** The store the copy is for (its domain, e.g. "amazon.de"); default: the workspace's first store. */
+  marketplace: z.string().min(1).max(100).optional(),
 });
 
 /** One event as SSE text (`event:` line, one `data:` line, blank line). */

@@ -11,6 +11,8 @@ import { eventStreamResponse } from "#server/sse.server.ts";
 import type { RateLimiter, RateLimitRule } from "#server/rate-limit.server.ts";
 import { outputCount, type Writer } from "#server/ai/writer.server.ts";
 import { getActiveMembership } from "#app/features/workspace/workspaces.server.ts";
+import { getListingSettings } from "#app/features/listings/listing-settings.server.ts";
+import { getMarketplace, type Marketplace } from "#app/features/marketplaces/registry.ts";
 import { encodeGenerationEvent, generationRequestSchema } from "./generation-events.ts";
 import { runGeneration } from "./generation.server.ts";
 
@@ -50,7 +52,7 @@ export async function handleGenerationPost(options: GenerationPostOptions): Prom
   const parsed = generationRequestSchema.safeParse(body);
   if (!parsed.success) return apiErrorResponse("BAD_REQUEST", answer);
 
-  const { templateId, inputs: rawInputs, count } = parsed.data;
+  const { templateId, inputs: rawInputs, count, marketplace: askedMarketplace } = parsed.data;
   // Ids only: a page's slug (descriptionGenerator) is a name for people, not for the API.
   const template = getTemplateById(templateId);
   if (!template) return apiErrorResponse("UNKNOWN_TEMPLATE", { ...answer, details: { fieldErrors: { templateId: t("generation.error.unknownTemplate", { ids: templateIds.join(", ") }) } } });
@@ -69,8 +71,13 @@ export async function handleGenerationPost(options: GenerationPostOptions): Prom
   // The workspace is read once here and passed on to the generation.
   let workspaceId: string;
   let reservation: Awaited<ReturnType<typeof reserveGenerationCredits>>;
+  let marketplace: Marketplace | undefined;
   try {
     ({ workspaceId } = await getActiveMembership({ db, user }));
+    // The store (and so the language) the copy is for: the one asked for, else the workspace's first.
+    const marketplaceId = askedMarketplace ?? (await getListingSettings({ db, workspaceId })).marketplaces[0]!;
+    marketplace = getMarketplace(marketplaceId);
+    if (!marketplace) return apiErrorResponse("UNKNOWN_MARKETPLACE", { ...answer, params: { name: marketplaceId.slice(0, 100) } });
     reservation = await reserveGenerationCredits({ db, config, workspaceId, outputs: outputCount(template, checked.count) });
   } catch (error) {
     logger.error({ err: error, requestId }, "could not reserve words for a generation");
@@ -96,6 +103,7 @@ export async function handleGenerationPost(options: GenerationPostOptions): Prom
         emit: (event) => send(encodeGenerationEvent(event)),
         writer: options.writer,
         hooks: credits.hooks,
+        marketplace: { id: marketplace.id, language: marketplace.language },
       }),
     // Failing before the generation row existed (the database is down): still a clean end.
     onCrash: async (send, error) => {

@@ -8,6 +8,7 @@ import { generationErrors } from "#app/lib/errors.ts";
 import { GenerationError } from "#server/ai/errors.server.ts";
 import { countWords, getWriter, outputCount, type Writer } from "#server/ai/writer.server.ts";
 import { saveOutputs } from "#app/features/outputs/outputs.server.ts";
+import { languageName } from "#app/features/marketplaces/registry.ts";
 import { getWorkspaceModel } from "#app/features/workspace/ai-model.server.ts";
 import type { AppConfig } from "#server/config.server.ts";
 import type { Db } from "#server/db/db.server.ts";
@@ -61,8 +62,8 @@ export interface RunGenerationOptions {
   /** Defaults to the configured provider. */
   writer?: Writer;
   hooks?: GenerationHooks;
-  /** The language the copy is written in (English until listings get a marketplace language). */
-  language?: string;
+  /** The store the copy is for: the prompt names its language, and the outputs record both. */
+  marketplace?: { id: string; language: string };
 }
 
 export type GenerationOutcome =
@@ -160,7 +161,7 @@ export async function runGeneration(options: RunGenerationOptions): Promise<Gene
       template,
       inputs,
       count,
-      language: options.language ?? "English",
+      language: languageName(options.marketplace?.language ?? "en"),
       signal,
       onDelta: (index, text) => emit({ type: "delta", index, text }),
       onOutput: (index, content) => emit({ type: "output", index, content }),
@@ -181,7 +182,7 @@ export async function runGeneration(options: RunGenerationOptions): Promise<Gene
     await db.transaction().execute(async (trx) => {
       await saveOutputs({
         db: trx,
-        outputs: saved.map(({ id, content, createdAt }) => ({ id, userId: user.id, workspaceId, generationId, templateId: template.id, content, inputs, createdAt })),
+        outputs: saved.map(({ id, content, createdAt }) => ({ id, userId: user.id, workspaceId, generationId, templateId: template.id, content, inputs, createdAt, marketplace: options.marketplace?.id ?? null, language: options.marketplace?.language ?? null })),
       });
       const { wasRunning } = await completeGeneration({ db: trx, id: generationId, words, inputTokens: result.inputTokens, outputTokens: result.outputTokens, latencyMs, finishedAt });
       // Closed as interrupted meanwhile (it outlived the crash sweep): the outputs are kept all the same.

@@ -28,6 +28,8 @@ export interface GenerationState {
 interface StartOptions {
   templateId: string;
   inputs: Record<string, string>;
+  /** The store the copy is for (default: the workspace's first). */
+  marketplace?: string;
   /** Called once: after saving (with the outputs) or after a failure or stop (nothing saved). */
   onFinish(result: { ok: true; outputs: SavedOutput[] } | { ok: false; problem: GenerationProblem }): void;
   /** Localized message for a dropped connection. */
@@ -46,7 +48,7 @@ export function useGeneration() {
 
   const stop = useCallback(() => controller.current?.abort(), []);
 
-  const start = useCallback(async ({ templateId, inputs, onFinish, interruptedMessage }: StartOptions) => {
+  const start = useCallback(async ({ templateId, inputs, marketplace, onFinish, interruptedMessage }: StartOptions) => {
     controller.current?.abort();
     const abort = new AbortController();
     controller.current = abort;
@@ -59,7 +61,7 @@ export function useGeneration() {
       response = await fetch("/api/generations", {
         method: "POST",
         headers: { "Content-Type": "application/json", Accept: "text/event-stream" },
-        body: JSON.stringify({ templateId, inputs }),
+        body: JSON.stringify({ templateId, inputs, ...(marketplace ? { marketplace } : {}) }),
         signal: abort.signal,
       });
     } catch {

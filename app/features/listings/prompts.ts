@@ -2,16 +2,10 @@
 // is asked to respect; the code checks them anyway (models cannot count characters or bytes reliably).
 import { translate } from "#app/i18n/i18n.ts";
 import type { RuleSet, SectionName, Violation } from "#app/features/rules/types.ts";
+import { languageName } from "#app/features/marketplaces/registry.ts";
 import { featureList, wordsToAvoidList, type ListingFacts } from "./types.ts";
 
-/** The language's English name for the prompt ("en" → "English", "de" → "German"). */
-export function languageName(language: string): string {
-  try {
-    return new Intl.DisplayNames(["en"], { type: "language" }).of(language) ?? "English";
-  } catch {
-    return "English";
-  }
-}
+export { languageName } from "#app/features/marketplaces/registry.ts";
 
 /** How many bullets to ask for: the most the rule set allows. */
 export const bulletsToWrite = (ruleSet: RuleSet) => ruleSet.sections.bullets.maxCount;

@@ -81,3 +81,12 @@ export function ruleSetFor(marketplace: Marketplace, workspaceRuleSetId: string)
 
 /** Languages the built-in offline writer composes in; any other language gets English, and says so. */
 export const offlineLanguages: ReadonlySet<string> = new Set(["en", "es"]);
+
+/** A language's English name, for prompts ("en" → "English", "de" → "German"). */
+export function languageName(language: string): string {
+  try {
+    return new Intl.DisplayNames(["en"], { type: "language" }).of(language) ?? "English";
+  } catch {
+    return "English";
+  }
+}

@@ -4,7 +4,7 @@ import { ActionIcon, Anchor, Badge, Button, Card, Group, Stack, Text, Textarea, 
 import { useElementSize } from "@mantine/hooks";
 import { notifications } from "@mantine/notifications";
 import { IconCopy, IconHeart, IconHeartFilled, IconListDetails, IconPencil, IconTrash } from "@tabler/icons-react";
-import { useId, useOptimistic, useState, useTransition } from "react";
+import { useId, useOptimistic, useState, useTransition, type CSSProperties } from "react";
 import { Link } from "react-router";
 import { templateTypeLabel } from "#app/templates/template-label.ts";
 import { useI18n } from "#app/i18n/context.tsx";
@@ -36,7 +36,7 @@ export interface OutputCardProps {
 const clampHeight = 168;
 
 /** Long copy shows its first lines; "Show more" opens the rest (a plain button, no extra landmark per card). */
-function ClampedText({ text }: { text: string }) {
+function ClampedText({ text, dir }: { text: string; dir?: "rtl" | "ltr" }) {
   const { t } = useI18n();
   const { ref, height } = useElementSize();
   const [expanded, setExpanded] = useState(false);
@@ -52,7 +52,7 @@ function ClampedText({ text }: { text: string }) {
           maskImage: clamped ? "linear-gradient(to bottom, black 70%, transparent)" : undefined,
         }}
       >
-        <Text ref={ref} size="sm" style={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}>
+        <Text ref={ref} size="sm" style={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }} dir={dir}>
           {text}
         </Text>
       </div>
@@ -189,9 +189,16 @@ export function OutputCard({ output, now: serverNow = null, onChange, onRemoved,
   return (
     <Card component="article" withBorder padding="md" radius="md" aria-label={t("outputs.card", { type: typeLabel })} data-output-id={view.id} h="100%">
       <Group justify="space-between" wrap="nowrap" gap="xs" mb="xs">
-        <Badge variant="light" style={{ minWidth: 0 }}>
-          {typeLabel}
-        </Badge>
+        <Group gap={6} wrap="nowrap" style={{ minWidth: 0 }}>
+          <Badge variant="light" style={{ minWidth: 0 }}>
+            {typeLabel}
+          </Badge>
+          {view.marketplace ? (
+            <Badge variant="outline" color="gray" style={{ minWidth: 0, "--badge-color": "var(--mantine-color-gray-8)" } as CSSProperties} title={t("outputs.writtenFor", { marketplace: view.marketplace })}>
+              {view.marketplace}
+            </Badge>
+          ) : null}
+        </Group>
         <Tooltip label={favoriteLabel} withArrow>
           <ActionIcon variant="subtle" color={favorite ? "red" : "gray"} size="lg" aria-label={favoriteLabel} onClick={toggleFavorite}>
             {favorite ? <IconHeartFilled size={20} aria-hidden /> : <IconHeart size={20} aria-hidden />}
@@ -225,7 +232,7 @@ export function OutputCard({ output, now: serverNow = null, onChange, onRemoved,
           </Stack>
         ) : (
           <>
-            <ClampedText text={view.content} />
+            <ClampedText text={view.content} dir={view.language === "ar" ? "rtl" : undefined} />
             <OutputLint templateId={view.templateId} content={view.content} />
           </>
         )}

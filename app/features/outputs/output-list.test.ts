@@ -3,7 +3,7 @@ import { appendPage, insertItem, mergeFirstPage } from "./output-list.ts";
 import { checkOutputContent, searchTerms } from "./output-rules.ts";
 import type { OutputView } from "./output-view.ts";
 
-const output = (n: number): OutputView => ({ id: `id-${String(n).padStart(3, "0")}`, templateId: "description", content: `Output ${n}`, inputs: {}, favorite: false, createdAt: new Date(Date.UTC(2026, 0, 1, 0, 0, n)).toISOString(), editedAt: null });
+const output = (n: number): OutputView => ({ id: `id-${String(n).padStart(3, "0")}`, templateId: "description", content: `Output ${n}`, inputs: {}, favorite: false, createdAt: new Date(Date.UTC(2026, 0, 1, 0, 0, n)).toISOString(), editedAt: null, marketplace: null, language: null });
 /** Outputs n..m, newest first. */
 const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => output(to - i));
 

@@ -10,6 +10,9 @@ export interface OutputView {
   /** ISO-8601 with milliseconds (UTC). */
   createdAt: string;
   editedAt: string | null;
+  /** The store and language it was written for; null for outputs written before stores (amazon.com, English). */
+  marketplace: string | null;
+  language: string | null;
 }
 
 /** GET /api/outputs. */

@@ -25,7 +25,7 @@ export const maxOutputsPageSize = 100;
 /** How long a deleted output can be restored (Undo). */
 export const outputTrashRetentionMs = 60 * 60 * 1000;
 
-const outputColumns = ["id", "templateId", "content", "inputs", "favorite", "createdAt", "editedAt"] as const;
+const outputColumns = ["id", "templateId", "content", "inputs", "favorite", "createdAt", "editedAt", "marketplace", "language"] as const;
 /** A row as the list queries select it. */
 type OutputRow = Pick<Selectable<OutputTable>, (typeof outputColumns)[number]>;
 /** Every stored column (PostgreSQL's generated `search` column excluded): what the trash keeps. */
@@ -88,6 +88,8 @@ export function toOutputView(row: OutputRow): OutputView {
     favorite: Number(row.favorite) === 1,
     createdAt: row.createdAt,
     editedAt: row.editedAt,
+    marketplace: row.marketplace ?? null,
+    language: row.language ?? null,
   };
 }
 

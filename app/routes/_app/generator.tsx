@@ -1,10 +1,9 @@
-import { Alert, Badge, Button, Card, Grid, Group, Loader, Stack, Tabs, Text, Title } from "@mantine/core";
+import { Alert, Badge, Box, Button, Card, Grid, Group, Loader, Stack, Tabs, Text, Title } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { IconArrowLeft, IconInfoCircle } from "@tabler/icons-react";
 import { useState } from "react";
 import { data, Link, useLocation, useRevalidator } from "react-router";
 import { EmptyState } from "#app/components/empty-state.tsx";
-import { requireUser } from "#app/features/auth/session.server.ts";
 import { emptyValues, GeneratorForm, type FormValues } from "#app/features/generate/generator-form.tsx";
 import { LiveOutputCard } from "#app/features/generate/live-output-card.tsx";
 import { useGeneration } from "#app/features/generate/use-generation.ts";
@@ -17,6 +16,9 @@ import { checkInputs } from "#app/templates/validation.ts";
 import { getServices } from "#server/services.server.ts";
 import type { Route } from "./+types/generator";
 import { SectionCard } from "#app/components/section-card.tsx";
+import { getListingSettings } from "#app/features/listings/listing-settings.server.ts";
+import { MarketplaceSelect } from "#app/features/marketplaces/marketplace-select.tsx";
+import { requireMembership } from "#app/features/workspace/active-workspace.server.ts";
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   const locale = (matches[0]?.loaderData as { locale?: Locale } | undefined)?.locale ?? "en";
@@ -25,7 +27,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
 };
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const user = requireUser({ request, context });
+  const { user, membership } = await requireMembership({ request, context });
   const template = getTemplateBySlug(params.slug);
   if (!template) throw data(null, { status: 404 });
   const { db, config } = getServices();
@@ -34,7 +36,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const from = new URL(request.url).searchParams.get("from");
   const previous = from ? await getOutputInputsForUser({ db, userId: user.id, outputId: from }) : null;
   const prefill = previous && previous.templateId === template.id ? previous.inputs : null;
-  return { slug: template.slug, history, offline: config.ai.offline, prefill, now: Date.now() };
+  const { marketplaces: stores } = await getListingSettings({ db, workspaceId: membership.workspaceId });
+  return { slug: template.slug, history, offline: config.ai.offline, prefill, stores, now: Date.now() };
 }
 
 /** Another template, or "Use these inputs again", starts a fresh page (form, outputs) rather than reusing this one's state. */
@@ -49,6 +52,7 @@ function GeneratorPage({ loaderData }: { loaderData: Route.ComponentProps["loade
   const template = getTemplateBySlug(loaderData.slug)!;
   const [values, setValues] = useState<FormValues>(() => ({ ...emptyValues(template), ...loaderData.prefill }));
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const [marketplace, setMarketplace] = useState(loaderData.stores[0] ?? "amazon.com");
   const [tab, setTab] = useState<string | null>("new");
   // Out of words: the refusal stays on the page with the way to more words (not only in a toast).
   const [noCredits, setNoCredits] = useState<string | null>(null);
@@ -79,6 +83,7 @@ function GeneratorPage({ loaderData }: { loaderData: Route.ComponentProps["loade
     void generation.start({
       templateId: template.id,
       inputs: values,
+      marketplace,
       interruptedMessage: t("generation.error.interrupted"),
       onFinish: (result) => {
         notifications.hide(toastId);
@@ -138,6 +143,9 @@ function GeneratorPage({ loaderData }: { loaderData: Route.ComponentProps["loade
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 5 }}>
           <SectionCard titleId="generator-form-title" title={t("generator.formTitle")}>
+            <Box mb="md">
+              <MarketplaceSelect value={marketplace} stores={loaderData.stores} onChange={setMarketplace} error={errors.marketplace} />
+            </Box>
             <GeneratorForm
               template={template}
               values={values}
