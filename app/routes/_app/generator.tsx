@@ -17,7 +17,8 @@ import { getServices } from "#server/services.server.ts";
 import type { Route } from "./+types/generator";
 import { SectionCard } from "#app/components/section-card.tsx";
 import { getListingSettings } from "#app/features/listings/listing-settings.server.ts";
-import { MarketplaceSelect } from "#app/features/marketplaces/marketplace-select.tsx";
+import { languageLabel, MarketplaceSelect } from "#app/features/marketplaces/marketplace-select.tsx";
+import { getMarketplace, offlineLanguages } from "#app/features/marketplaces/registry.ts";
 import { requireMembership } from "#app/features/workspace/active-workspace.server.ts";
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
@@ -145,6 +146,11 @@ function GeneratorPage({ loaderData }: { loaderData: Route.ComponentProps["loade
           <SectionCard titleId="generator-form-title" title={t("generator.formTitle")}>
             <Box mb="md">
               <MarketplaceSelect value={marketplace} stores={loaderData.stores} onChange={setMarketplace} error={errors.marketplace} />
+              {loaderData.offline && !offlineLanguages.has(getMarketplace(marketplace)?.language ?? "en") ? (
+                <Alert color="yellow" variant="light" mt="xs" role="status">
+                  {t("listings.offlineEnglish", { language: languageLabel(getMarketplace(marketplace)?.language ?? "en", locale) })}
+                </Alert>
+              ) : null}
             </Box>
             <GeneratorForm
               template={template}
