@@ -215,6 +215,8 @@ export interface ListingTable {
   searchText: string;
   /** JSON array of {phrase, volume}: the listing's keyword bank (app/features/keywords). */
   keywords: Generated<string>;
+  /** The same product's listings for other stores share it (the first one's id); null: no siblings yet. */
+  familyId: Generated<string | null>;
   createdAt: string;
   updatedAt: string;
 }

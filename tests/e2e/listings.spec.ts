@@ -230,5 +230,31 @@ test.describe("listing builder", () => {
     await page.getByRole("button", { name: "Write it myself" }).click();
     await expect(page.getByRole("textbox", { name: "Title", exact: true })).toHaveAttribute("dir", "rtl");
   });
+
+  test("create for another store from a finished listing: written for that store, and the builder switches between the two", async ({ page, login }) => {
+    const { cookie } = await login();
+    const headers = { "content-type": "application/json", origin: baseURL, cookie };
+    const { listing } = (await (await fetch(`${baseURL}/api/listings`, { method: "POST", headers, body: JSON.stringify({ facts: { brand: "Fernweh", productName: "Travel pillow" } }) })).json()) as { listing: { id: string } };
+    const written = await fetch(`${baseURL}/api/listings/${listing.id}/generate`, { method: "POST", headers, body: "{}" });
+    expect(await written.text()).toContain("event: done");
+
+    await page.goto(`/listings/${listing.id}`);
+    await expect(page.getByTestId("version")).toHaveText("Version 1");
+    await page.getByRole("button", { name: "Create for another store" }).click();
+    const dialog = page.getByRole("dialog", { name: "The same product for another store" });
+    await dialog.getByLabel("Amazon store").selectOption("amazon.fr");
+    await dialog.getByRole("button", { name: "Create and write it" }).click();
+    await expect(page).toHaveURL(/\/listings\/[0-9a-f-]{36}$/);
+    expect(page.url()).not.toContain(listing.id);
+    await expect(page.getByTestId("version")).toHaveText("Version 1", { timeout: 30_000 });
+    const siblings = page.getByRole("navigation", { name: "This product in other stores" });
+    await expect(siblings.getByRole("link", { name: "amazon.fr" })).toHaveAttribute("aria-current", "page");
+    const stubRequests = (await (await fetch(`${stubUrl}/__stub/requests`)).json()) as { body: unknown }[];
+    expect(stubRequests.some((request) => JSON.stringify(request.body).includes("Write in French") && JSON.stringify(request.body).includes("for reference only"))).toBe(true);
+    await siblings.getByRole("link", { name: "amazon.com" }).click();
+    await expect(page).toHaveURL(new RegExp(`/listings/${listing.id}$`));
+    await expect(page.getByRole("navigation", { name: "This product in other stores" }).getByRole("link", { name: "amazon.com" })).toHaveAttribute("aria-current", "page");
+    await expectNoAxeViolations(page);
+  });
 });
 

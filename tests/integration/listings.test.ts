@@ -10,8 +10,8 @@ import { reservedOutputs, runListingGeneration } from "#app/features/listings/li
 import { getKeywordBank, setKeywordBank } from "#app/features/keywords/keyword-bank.server.ts";
 import { lintCopy } from "#app/features/listings/listing-lint.ts";
 import { setListingSettings } from "#app/features/listings/listing-settings.server.ts";
-import { handleListingCreate, handleListingExport, handleListingGenerate, handleListingsList } from "#app/features/listings/listings-api.server.ts";
-import { createListing, getListing, getListingVersion, listListings, listListingVersions, restoreListingVersion, saveListingVersion, type ListingView } from "#app/features/listings/listings.server.ts";
+import { handleListingCreate, handleListingExport, handleListingGenerate, handleListingLocalize, handleListingsList } from "#app/features/listings/listings-api.server.ts";
+import { createListing, getListing, getListingVersion, listFamily, listListings, listListingVersions, restoreListingVersion, saveListingVersion, type ListingView } from "#app/features/listings/listings.server.ts";
 import type { ListingFacts } from "#app/features/listings/types.ts";
 import { getRuleSet } from "#app/features/rules/registry.ts";
 import type { SectionName } from "#app/features/rules/types.ts";
@@ -324,6 +324,33 @@ describe.each(testDatabaseKinds)("listings on %s", (kind) => {
     stub.enqueue({ when: section("title"), text: "Acme Bamboo Board Set, 3 Sizes" });
     await write((await getListing({ db: testDb.db, workspaceId, id: listing.id }))!, { config: configFor("openai-compatible"), sections: ["title"] });
     expect(JSON.stringify(stub.requests[0]!.body)).toContain("- bamboo board (900 searches)");
+  });
+
+  it("creates the same product for another store as a sibling, written from the finished source, not translated", async () => {
+    const source = await newListing();
+    await write(source, { config: configFor("offline") });
+    const localize = (id: string, body: unknown, who = user) =>
+      handleListingLocalize({ request: new Request(`http://localhost/api/listings/${id}/localize`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) }), user: who, locale: "en", requestId: "req-l10n", db: testDb.db, id });
+    const created = await localize(source.id, { marketplace: "amazon.de", keywords: [{ phrase: "schneidebrett bambus", volume: 8100 }] });
+    expect(created.status).toBe(201);
+    const { listing: sibling } = (await created.json()) as { listing: ListingView };
+    expect(sibling).toMatchObject({ marketplace: "amazon.de", version: 0, facts, familyId: source.id, keywords: [{ phrase: "schneidebrett bambus", volume: 8100 }] });
+    expect((await getListing({ db: testDb.db, workspaceId, id: source.id }))?.familyId).toBe(source.id);
+    expect((await listFamily({ db: testDb.db, workspaceId, familyId: source.id })).map((member) => member.marketplace)).toEqual(["amazon.com", "amazon.de"]);
+
+    stub.reset();
+    stub.enqueue({ when: section("title"), text: "Acme Schneidebrett-Set aus Bambus, 3 Größen mit Saftrille" });
+    await write(sibling, { sections: ["title"] });
+    const prompt = JSON.stringify(stub.requests[0]!.body);
+    expect(prompt).toContain("Write in German");
+    expect(prompt).toContain("The same product's listing on amazon.com (English), for reference only");
+    expect(prompt).toContain((await getListing({ db: testDb.db, workspaceId, id: source.id }))!.copy.title);
+    expect(prompt).toContain("do not translate it word for word");
+    expect(prompt).toContain("schneidebrett bambus (8100 searches)");
+
+    expect((await localize(source.id, { marketplace: "amazon.com" })).status).toBe(400);
+    expect((await localize(source.id, { marketplace: "amazon.xx" })).status).toBe(400);
+    expect((await localize(source.id, { marketplace: "amazon.fr" }, other)).status).toBe(404);
   });
 
   it("keeps the ledger balanced after all of it", async () => {

@@ -22,7 +22,7 @@ import { logger } from "#server/logger.server.ts";
 import type { GenerationErrorCode } from "#app/lib/errors.ts";
 import type { ListingEvent } from "./listing-events.ts";
 import { getListingSettings } from "./listing-settings.server.ts";
-import { saveListingVersion, type ListingView } from "./listings.server.ts";
+import { getListing, listFamily, saveListingVersion, type ListingView } from "./listings.server.ts";
 import { composeOfflineListing } from "./offline-listing.ts";
 import { buildSectionPrompt } from "./prompts.ts";
 import { cleanSectionText } from "./section-text.ts";
@@ -70,6 +70,17 @@ export interface RunListingGenerationOptions {
 
 export type ListingGenerationOutcome = { status: "succeeded"; generationId: string; version: number; passed: boolean } | { status: "failed" | "cancelled"; generationId: string; code: GenerationErrorCode };
 
+/** The family's first finished listing for another store, if any: what a localized listing is written from. */
+async function findReference({ db, workspaceId, listing }: { db: Db; workspaceId: string; listing: ListingView }): Promise<{ marketplace: string; language: string; copy: ListingCopy } | undefined> {
+  if (!listing.familyId) return undefined;
+  const family = await listFamily({ db, workspaceId, familyId: listing.familyId });
+  const source = family.find((member) => member.id !== listing.id && member.version > 0 && member.marketplace !== listing.marketplace);
+  if (!source) return undefined;
+  const found = await getListing({ db, workspaceId, id: source.id });
+  const marketplace = found && getMarketplace(found.marketplace);
+  return found && marketplace ? { marketplace: found.marketplace, language: marketplace.language, copy: found.copy } : undefined;
+}
+
 /** Writes the sections, saves them as the listing's next version, and streams every step. Never throws. */
 export async function runListingGeneration(options: RunListingGenerationOptions): Promise<ListingGenerationOutcome> {
   const { db, config, user, workspaceId, listing, signal, requestId, locale, emit, hooks = {} } = options;
@@ -84,6 +95,8 @@ export async function runListingGeneration(options: RunListingGenerationOptions)
   const facts = listing.facts;
   const language = marketplace.language;
   const lintContext = { ruleSet, language, brand: facts.brand, otherBrands };
+  // A localized listing writes with its finished sibling in view (not a word-for-word translation).
+  const reference = await findReference({ db, workspaceId, listing });
   const context: GenerationContext = { generationId, userId: user.id, workspaceId, templateId: listingTemplateId, count: sections.length, outputs: sections.length, requestId };
   await createGeneration({ db, id: generationId, userId: user.id, workspaceId, templateId: listingTemplateId, inputs: { listingId: listing.id, sections: sections.join(",") }, count: sections.length, provider: writer.provider, model: writer.model, requestId });
   emit({ type: "start", generationId, sections, provider: writer.provider, model: writer.model, offline: writer.offline });
@@ -107,7 +120,18 @@ export async function runListingGeneration(options: RunListingGenerationOptions)
     let content: string | string[] = "";
     for (let attempt = 0; attempt <= maxRewrites; attempt++) {
       if (attempt > 0) emit({ type: "rewrite", section, attempt, codes: [...new Set(previous!.violations.map((violation) => violation.code))] });
-      const { system, prompt } = buildSectionPrompt({ section, facts, ruleSet: ruleSet!, language, otherBrands, title, previous, keywords: listing.keywords });
+      const referenceText = reference ? (section === "bullets" ? reference.copy.bullets.join("\n") : reference.copy[section]) : "";
+      const { system, prompt } = buildSectionPrompt({
+        section,
+        facts,
+        ruleSet: ruleSet!,
+        language,
+        otherBrands,
+        title,
+        previous,
+        keywords: listing.keywords,
+        reference: reference && referenceText ? { store: reference.marketplace, language: reference.language, text: referenceText } : undefined,
+      });
       // Offline: another wording for each regeneration of the listing, and for each rewrite.
       const variant = listing.version + attempt;
       const result = await writer.writeText({

@@ -22,7 +22,8 @@ import { encodeListingEvent, listingGenerateRequestSchema } from "./listing-even
 import { reservedOutputs, runListingGeneration, sectionsToWrite } from "./listing-generation.server.ts";
 import { lintCopy } from "./listing-lint.ts";
 import { getListingSettings } from "./listing-settings.server.ts";
-import { createListing, getListing, listListings } from "./listings.server.ts";
+import { createListing, createSibling, getListing, listListings } from "./listings.server.ts";
+import { keywordListSchema } from "#app/features/keywords/schemas.ts";
 import { listingFactsSchema } from "./types.ts";
 
 export type ListingsApiContext = ApiContext;
@@ -165,4 +166,31 @@ export function flattenViolations(report: ReturnType<typeof reportWithMessages>)
   add("description", sections.description);
   add("searchTerms", sections.searchTerms);
   return list.sort((a, b) => (a.severity === b.severity ? 0 : a.severity === "error" ? -1 : 1));
+}
+
+const localizeSchema = z.object({ marketplace: z.string().min(1).max(100), keywords: keywordListSchema.optional() });
+
+/**
+ * POST /api/listings/:id/localize {marketplace, keywords?} → 201 {listing}: the same product for another
+ * store (its facts, the target's own keyword bank when given), a sibling of the source. Write it with
+ * POST /api/listings/:newId/generate: it is written natively from the facts and the source, not translated.
+ */
+export async function handleListingLocalize({ request, user, locale, requestId, db, id }: ListingsApiContext & { id: string }): Promise<Response> {
+  const answer = { locale, requestId };
+  if (!user) return apiErrorResponse("SIGNED_OUT", answer);
+  const json = await readJson(request);
+  if (!json.ok) return apiErrorResponse("BAD_REQUEST", answer);
+  const parsed = localizeSchema.safeParse(json.body);
+  if (!parsed.success) return apiErrorResponse("INVALID_LISTING", { ...answer, details: { fieldErrors: { marketplace: translate(locale, "api.error.badRequest") } } });
+  const marketplace = getMarketplace(parsed.data.marketplace);
+  if (!marketplace) return apiErrorResponse("UNKNOWN_MARKETPLACE", { ...answer, params: { name: parsed.data.marketplace.slice(0, 100) } });
+  const { workspaceId } = await getActiveMembership({ db, user });
+  const source = await getListing({ db, workspaceId, id });
+  if (!source) return apiErrorResponse("NOT_FOUND", { ...answer, details: { message: translate(locale, "api.error.listingNotFound") } });
+  if (source.marketplace === marketplace.id) return apiErrorResponse("INVALID_LISTING", { ...answer, details: { fieldErrors: { marketplace: translate(locale, "listings.error.sameMarketplace") } } });
+  const { ruleSetId } = await getListingSettings({ db, workspaceId });
+  const keywords = parsed.data.keywords?.map(({ phrase, volume }) => ({ phrase, volume: volume ?? null }));
+  const listing = await createSibling({ db, workspaceId, userId: user.id, sourceId: source.id, marketplace: marketplace.id, ruleSetId: ruleSetFor(marketplace, ruleSetId), keywords });
+  if (!listing) return apiErrorResponse("NOT_FOUND", { ...answer, details: { message: translate(locale, "api.error.listingNotFound") } });
+  return Response.json({ listing }, { status: 201, headers: { ...noStore, Location: `/listings/${listing.id}` } });
 }

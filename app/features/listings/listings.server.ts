@@ -27,6 +27,8 @@ export interface ListingView {
   version: number;
   /** The keyword bank the copy is measured against (app/features/keywords). */
   keywords: Keyword[];
+  /** Shared with the same product's listings for other stores (null: none yet). */
+  familyId: string | null;
   createdAt: string;
   updatedAt: string;
 }
@@ -69,6 +71,7 @@ function toView(row: Selectable<ListingTable>): ListingView {
     passed: Number(row.passed) === 1,
     version: Number(row.version),
     keywords: readKeywordBank(row.keywords),
+    familyId: row.familyId ?? null,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
   };
@@ -86,6 +89,8 @@ export async function createListing({
   marketplace,
   ruleSetId,
   facts,
+  familyId = null,
+  keywords = [],
   now = new Date(),
 }: {
   db: Db;
@@ -94,6 +99,9 @@ export async function createListing({
   marketplace: string;
   ruleSetId: string;
   facts: ListingFacts;
+  /** A sibling's family: the same product for another store. */
+  familyId?: string | null;
+  keywords?: readonly Keyword[];
   now?: Date;
 }): Promise<ListingView> {
   if (!getMarketplace(marketplace)) throw new Error(`unknown marketplace ${marketplace}`);
@@ -110,7 +118,8 @@ export async function createListing({
     passed: 0,
     version: 0,
     searchText: searchTextOf(facts, copy),
-    keywords: "[]",
+    keywords: JSON.stringify(keywords),
+    familyId,
     createdAt: now.toISOString(),
     updatedAt: now.toISOString(),
   };
@@ -260,4 +269,30 @@ export async function restoreListingVersion({ db, workspaceId, listingId, versio
 export async function deleteListing({ db, workspaceId, id }: { db: Db; workspaceId: string; id: string }): Promise<boolean> {
   const { numDeletedRows } = await db.deleteFrom("listing").where("id", "=", id).where("workspaceId", "=", workspaceId).executeTakeFirst();
   return numDeletedRows > 0n;
+}
+
+/** The same product's listings (a family), oldest first: id, store and whether anything is written. */
+export async function listFamily({ db, workspaceId, familyId }: { db: Db; workspaceId: string; familyId: string }): Promise<{ id: string; marketplace: string; version: number }[]> {
+  const rows = await db
+    .selectFrom("listing")
+    .select(["id", "marketplace", "version"])
+    .where("workspaceId", "=", workspaceId)
+    .where((eb) => eb.or([eb("familyId", "=", familyId), eb("id", "=", familyId)]))
+    .orderBy("createdAt", "asc")
+    .orderBy("id", "asc")
+    .limit(50)
+    .execute();
+  return rows.map((row) => ({ id: row.id, marketplace: row.marketplace, version: Number(row.version) }));
+}
+
+/**
+ * A sibling of `source` for another store: its facts, the target's keyword bank when given, in the
+ * source's family (the source joins it as its first member). Undefined when the source is not the workspace's.
+ */
+export async function createSibling({ db, workspaceId, userId, sourceId, marketplace, ruleSetId, keywords }: { db: Db; workspaceId: string; userId: string; sourceId: string; marketplace: string; ruleSetId: string; keywords?: readonly Keyword[] }): Promise<ListingView | undefined> {
+  const source = await getListing({ db, workspaceId, id: sourceId });
+  if (!source) return undefined;
+  const familyId = source.familyId ?? source.id;
+  if (!source.familyId) await db.updateTable("listing").set({ familyId }).where("id", "=", source.id).where("workspaceId", "=", workspaceId).execute();
+  return createListing({ db, workspaceId, userId, marketplace, ruleSetId, facts: source.facts, familyId, keywords: keywords ?? [] });
 }

@@ -22,6 +22,8 @@ export interface SectionPromptInput {
   previous?: { text: string; violations: readonly Violation[] };
   /** The listing's keyword bank (phrases with search volumes). */
   keywords?: readonly { phrase: string; volume: number | null }[];
+  /** The same product's finished listing for another store: this section's text there, for reference. */
+  reference?: { store: string; language: string; text: string };
 }
 
 /** How many of the bank's phrases, highest volume first, each section is shown. */
@@ -104,6 +106,12 @@ export function buildSectionPrompt(input: SectionPromptInput): { system: string;
   const parts = [`Section: ${input.section}`, factsBlock(input.facts), sectionInstructions(input)];
   const keywords = keywordBlock(input.section, input.keywords);
   if (keywords) parts.push(keywords);
+  if (input.reference && input.reference.text.trim() !== "") {
+    parts.push(
+      `The same product's listing on ${input.reference.store} (${languageName(input.reference.language)}), for reference only:\n${input.reference.text}\n` +
+        `Write this store's version natively in ${language}, as a local seller would (idiom, units, spelling, decimal marks); do not translate it word for word.`,
+    );
+  }
   if (avoid.length > 0) parts.push(`Never use these words: ${avoid.join(", ")}.`);
   if (input.previous) {
     parts.push(

@@ -12,7 +12,8 @@ import type { Keyword } from "#app/features/keywords/import.ts";
 import { KeywordPanel } from "#app/features/keywords/keyword-panel.tsx";
 import { packSearchTerms } from "#app/features/keywords/pack.ts";
 import { getListingSettings } from "#app/features/listings/listing-settings.server.ts";
-import { getListing, ListingChangedError, saveListingVersion } from "#app/features/listings/listings.server.ts";
+import { getListing, listFamily, ListingChangedError, saveListingVersion } from "#app/features/listings/listings.server.ts";
+import { LocalizeButton, SiblingLinks } from "#app/features/listings/siblings.tsx";
 import { SectionCardFrame, SectionText, ViolationList } from "#app/features/listings/section-editor.tsx";
 import { listingCopySchema, listingFactsSchema, maxSavedBullets, type ListingCopy, type ListingFacts } from "#app/features/listings/types.ts";
 import { useListingGeneration } from "#app/features/listings/use-listing-generation.ts";
@@ -35,8 +36,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { db } = getServices();
   const listing = await getListing({ db, workspaceId: membership.workspaceId, id: params.id });
   if (!listing) throw data(null, { status: 404 });
-  const { otherBrands } = await getListingSettings({ db, workspaceId: membership.workspaceId });
-  return { listing, otherBrands, offline: getServices().config.ai.offline };
+  const { otherBrands, marketplaces: stores } = await getListingSettings({ db, workspaceId: membership.workspaceId });
+  const family = listing.familyId ? await listFamily({ db, workspaceId: membership.workspaceId, familyId: listing.familyId }) : [];
+  return { listing, otherBrands, stores, family, offline: getServices().config.ai.offline };
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
@@ -78,7 +80,12 @@ const sectionTitles: Record<SectionName, Parameters<ReturnType<typeof useI18n>["
   searchTerms: "listings.section.searchTerms",
 };
 
-export default function ListingBuilder({ loaderData }: Route.ComponentProps) {
+/** Another listing (a sibling, say) is a fresh builder: nothing of this one's state carries over. */
+export default function ListingBuilderRoute({ loaderData }: Route.ComponentProps) {
+  return <ListingBuilder key={loaderData.listing.id} loaderData={loaderData} />;
+}
+
+function ListingBuilder({ loaderData }: { loaderData: Route.ComponentProps["loaderData"] }) {
   const { t, locale } = useI18n();
   const { listing, otherBrands } = loaderData;
   const ruleSet = getRuleSet(listing.ruleSetId)!;
@@ -283,9 +290,11 @@ export default function ListingBuilder({ loaderData }: Route.ComponentProps) {
           <Button variant="subtle" component={Link} to={`/listings/${listing.id}/versions`} leftSection={<IconHistory size={16} aria-hidden />}>
             {t("listings.builder.versions")}
           </Button>
+          <LocalizeButton listingId={listing.id} current={listing.marketplace} stores={loaderData.stores} disabled={running || dirty || baseVersion === 0} />
         </Group>
       </Group>
 
+      {loaderData.family.length > 1 && <SiblingLinks family={loaderData.family} current={listing.id} />}
       {loaderData.offline && !offlineLanguages.has(marketplace.language) && (
         <Alert color="yellow" variant="light" data-testid="offline-english">
           {t("listings.offlineEnglish", { language: languageLabel(marketplace.language, locale) })}

@@ -8,6 +8,7 @@ import * as m0007 from "./0007_workspace_ai_model.ts";
 import * as m0008 from "./0008_listings.ts";
 import * as m0009 from "./0009_keyword_bank.ts";
 import * as m0010 from "./0010_marketplaces.ts";
+import * as m0011 from "./0011_listing_family.ts";
 
 /** Every migration, in order. Add a new file, then list it here. */
 export const migrations = {
@@ -21,4 +22,5 @@ export const migrations = {
   "0008_listings": m0008,
   "0009_keyword_bank": m0009,
   "0010_marketplaces": m0010,
+  "0011_listing_family": m0011,
 };
