@@ -36,6 +36,7 @@ export default [
   route("api/listings/:id/generate", "routes/api/listing-generate.ts"),
   route("api/listings/:id/export", "routes/api/listing-export.ts"),
   route("api/listings/:id/keywords", "routes/api/listing-keywords.ts"),
+  route("api/listings/:id/localize", "routes/api/listing-localize.ts"),
   route("api/keywords/:verb", "routes/api/keywords.ts"),
   route("api/stripe/webhook", "routes/api/stripe-webhook.ts"),
   route("billing/start", "routes/resources/billing-start.ts"),
