@@ -650,6 +650,8 @@ export const en = {
   "lint.bullet_count": "{count, plural, one {# bullet point} other {# bullet points}}: write between {min} and {max}.",
   "api.error.unknownMarketplace": "“{name}” is not a marketplace Sellscribe knows.",
   "api.error.unknownRuleSet": "“{name}” is not a rule set Sellscribe knows.",
+  "listings.error.unknownLanguage": "{marketplace} takes listings in: {tags}.",
+  "listings.fact.language": "Language",
   "listings.error.sameMarketplace": "This listing is already for that store; choose another.",
   "listings.localize.button": "Create for another store",
   "listings.localize.title": "The same product for another store",

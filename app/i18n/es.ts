@@ -652,6 +652,8 @@ export const es: Record<MessageKey, string> = {
   "lint.bullet_count": "{count, plural, one {# viñeta} other {# viñetas}}: escribe entre {min} y {max}.",
   "api.error.unknownMarketplace": "«{name}» no es un marketplace que Sellscribe conozca.",
   "api.error.unknownRuleSet": "«{name}» no es un conjunto de reglas que Sellscribe conozca.",
+  "listings.error.unknownLanguage": "{marketplace} acepta anuncios en: {tags}.",
+  "listings.fact.language": "Idioma",
   "listings.error.sameMarketplace": "Este anuncio ya es para esa tienda; elige otra.",
   "listings.localize.button": "Crear para otra tienda",
   "listings.localize.title": "El mismo producto para otra tienda",

@@ -217,6 +217,8 @@ export interface ListingTable {
   keywords: Generated<string>;
   /** The same product's listings for other stores share it (the first one's id); null: no siblings yet. */
   familyId: Generated<string | null>;
+  /** The listing's language as a Listings API tag ("fr_CA"); null: the store's first language. */
+  languageTag: Generated<string | null>;
   createdAt: string;
   updatedAt: string;
 }

@@ -229,6 +229,26 @@ test.describe("listing builder", () => {
     await page.goto(`/listings/${saudi.listing.id}`);
     await page.getByRole("button", { name: "Write it myself" }).click();
     await expect(page.getByRole("textbox", { name: "Title", exact: true })).toHaveAttribute("dir", "rtl");
+
+    // A store of two languages: the Emirates in English (left to right), Canada in French.
+    const emirates = (await (await fetch(`${baseURL}/api/listings`, { method: "POST", headers, body: JSON.stringify({ marketplace: "amazon.ae", facts: { brand: "Nakhla", productName: "Prayer mat" } }) })).json()) as { listing: { id: string; language: { tag: string } } };
+    expect(emirates.listing.language.tag).toBe("en_AE");
+    const wrong = await fetch(`${baseURL}/api/listings`, { method: "POST", headers, body: JSON.stringify({ marketplace: "amazon.ca", language: "de_DE", facts: { brand: "Erable", productName: "Lamp" } }) });
+    expect(wrong.status).toBe(400);
+    expect(await wrong.json()).toMatchObject({ code: "INVALID_LISTING", fieldErrors: { language: "amazon.ca takes listings in: en_CA, fr_CA." } });
+    await page.goto("/listings/new");
+    await expect(async () => {
+      await page.getByLabel("Amazon store").selectOption("amazon.ca");
+      await expect(page.getByLabel("Language")).toBeVisible({ timeout: 1000 });
+    }).toPass();
+    await page.getByLabel("Language").selectOption("fr_CA");
+    await page.getByLabel("Brand").fill("Erable");
+    await page.getByLabel("Product name").fill("Lampe de bureau");
+    await page.getByRole("button", { name: "Write the listing" }).click();
+    await expect(page.getByTestId("version")).toHaveText("Version 1", { timeout: 30_000 });
+    await expect(page.getByText("French", { exact: true })).toBeVisible();
+    const canadian = (await (await fetch(`${baseURL}/api/listings/${page.url().split("/").at(-1)}/export?format=json&force=1`, { headers: { origin: baseURL, cookie } })).json()) as { attributes: { item_name: { language_tag: string }[] } };
+    expect(canadian.attributes.item_name[0]!.language_tag).toBe("fr_CA");
   });
 
   test("create for another store from a finished listing: written for that store, and the builder switches between the two", async ({ page, login }) => {
@@ -244,8 +264,8 @@ test.describe("listing builder", () => {
     const dialog = page.getByRole("dialog", { name: "The same product for another store" });
     await dialog.getByLabel("Amazon store").selectOption("amazon.fr");
     await dialog.getByRole("button", { name: "Create and write it" }).click();
+    await expect(page).not.toHaveURL(new RegExp(listing.id));
     await expect(page).toHaveURL(/\/listings\/[0-9a-f-]{36}$/);
-    expect(page.url()).not.toContain(listing.id);
     await expect(page.getByTestId("version")).toHaveText("Version 1", { timeout: 30_000 });
     const siblings = page.getByRole("navigation", { name: "This product in other stores" });
     await expect(siblings.getByRole("link", { name: "amazon.fr" })).toHaveAttribute("aria-current", "page");

@@ -35,8 +35,8 @@ interface AttributeValue {
   marketplace_id: string;
 }
 
-export function toListingsApiJson({ facts, copy, ruleSet, marketplace }: { facts: ListingFacts; copy: ListingCopy; ruleSet: RuleSet; marketplace: Marketplace }): { attributes: Record<string, AttributeValue[]> } {
-  const value = (text: string): AttributeValue => ({ value: text, language_tag: marketplace.languageTag, marketplace_id: marketplace.marketplaceId });
+export function toListingsApiJson({ facts, copy, ruleSet, marketplace, languageTag = marketplace.languageTag }: { facts: ListingFacts; copy: ListingCopy; ruleSet: RuleSet; marketplace: Marketplace; languageTag?: string }): { attributes: Record<string, AttributeValue[]> } {
+  const value = (text: string): AttributeValue => ({ value: text, language_tag: languageTag, marketplace_id: marketplace.marketplaceId });
   const attributes: Record<string, AttributeValue[]> = {
     item_name: [value(copy.title)],
     brand: [value(facts.brand)],

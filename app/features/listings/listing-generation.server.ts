@@ -74,11 +74,11 @@ export type ListingGenerationOutcome = { status: "succeeded"; generationId: stri
 async function findReference({ db, workspaceId, listing }: { db: Db; workspaceId: string; listing: ListingView }): Promise<{ marketplace: string; language: string; copy: ListingCopy } | undefined> {
   if (!listing.familyId) return undefined;
   const family = await listFamily({ db, workspaceId, familyId: listing.familyId });
-  const source = family.find((member) => member.id !== listing.id && member.version > 0 && member.marketplace !== listing.marketplace);
+  const source = family.find((member) => member.id !== listing.id && member.version > 0);
   if (!source) return undefined;
   const found = await getListing({ db, workspaceId, id: source.id });
   const marketplace = found && getMarketplace(found.marketplace);
-  return found && marketplace ? { marketplace: found.marketplace, language: marketplace.language, copy: found.copy } : undefined;
+  return found && marketplace ? { marketplace: found.marketplace, language: found.language.language, copy: found.copy } : undefined;
 }
 
 /** Writes the sections, saves them as the listing's next version, and streams every step. Never throws. */
@@ -93,7 +93,7 @@ export async function runListingGeneration(options: RunListingGenerationOptions)
   const writer = options.writer ?? getWriter(config.ai, { model: await getWorkspaceModel({ db, workspaceId, ai: config.ai }) });
   const { otherBrands } = await getListingSettings({ db, workspaceId });
   const facts = listing.facts;
-  const language = marketplace.language;
+  const language = listing.language.language;
   const lintContext = { ruleSet, language, brand: facts.brand, otherBrands };
   // A localized listing writes with its finished sibling in view (not a word-for-word translation).
   const reference = await findReference({ db, workspaceId, listing });

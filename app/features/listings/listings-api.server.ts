@@ -32,6 +32,8 @@ const noStore = { "Cache-Control": "no-store" };
 
 const createSchema = z.object({
   marketplace: z.string().min(1).max(100).optional(),
+  /** One of the store's language tags ("fr_CA"); default: its first. */
+  language: z.string().min(2).max(20).optional(),
   facts: z.record(z.string(), z.unknown()),
 });
 
@@ -58,9 +60,13 @@ export async function handleListingCreate({ request, user, locale, requestId, db
   const marketplaceId = parsed.data.marketplace ?? stores[0]!;
   const marketplace = getMarketplace(marketplaceId);
   if (!marketplace) return apiErrorResponse("UNKNOWN_MARKETPLACE", { ...answer, params: { name: marketplaceId.slice(0, 100) } });
+  const languageTag = parsed.data.language ?? null;
+  if (languageTag !== null && !marketplace.languages.some((language) => language.tag === languageTag)) {
+    return apiErrorResponse("INVALID_LISTING", { ...answer, details: { fieldErrors: { language: translate(locale, "listings.error.unknownLanguage", { marketplace: marketplace.id, tags: marketplace.languages.map((language) => language.tag).join(", ") }) } } });
+  }
   const facts = listingFactsSchema.safeParse(parsed.data.facts);
   if (!facts.success) return apiErrorResponse("INVALID_LISTING", { ...answer, details: { fieldErrors: factsFieldErrors(facts.error, locale) } });
-  const listing = await createListing({ db, workspaceId, userId: user.id, marketplace: marketplace.id, ruleSetId: ruleSetFor(marketplace, ruleSetId), facts: facts.data });
+  const listing = await createListing({ db, workspaceId, userId: user.id, marketplace: marketplace.id, ruleSetId: ruleSetFor(marketplace, ruleSetId), facts: facts.data, languageTag });
   return Response.json({ listing }, { status: 201, headers: { ...noStore, Location: `/listings/${listing.id}` } });
 }
 
@@ -137,12 +143,12 @@ export async function handleListingExport({ request, user, locale, requestId, db
 
   const force = query.data.force === "1" || query.data.force === "true";
   const { otherBrands } = await getListingSettings({ db, workspaceId });
-  const report = lintCopy({ ruleSet, language: marketplace.language, brand: listing.facts.brand, otherBrands, copy: listing.copy });
+  const report = lintCopy({ ruleSet, language: listing.language.language, brand: listing.facts.brand, otherBrands, copy: listing.copy });
   if (!report.passed && !force) return apiErrorResponse("LISTING_FAILS_RULES", { ...answer, details: { violations: flattenViolations(reportWithMessages(report, locale)) } });
 
   const { format } = query.data;
   const fileName = exportFileName({ facts: listing.facts, version: listing.version, format });
-  const body = format === "json" ? `${JSON.stringify(toListingsApiJson({ facts: listing.facts, copy: listing.copy, ruleSet, marketplace }), null, 2)}\n` : toFlatFile({ facts: listing.facts, copy: listing.copy, ruleSet });
+  const body = format === "json" ? `${JSON.stringify(toListingsApiJson({ facts: listing.facts, copy: listing.copy, ruleSet, marketplace, languageTag: listing.language.tag }), null, 2)}\n` : toFlatFile({ facts: listing.facts, copy: listing.copy, ruleSet });
   return new Response(body, {
     headers: {
       ...noStore,

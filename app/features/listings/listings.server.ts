@@ -4,7 +4,7 @@
 import { randomUUID } from "node:crypto";
 import { sql, type Selectable } from "kysely";
 import type { z } from "zod";
-import { getMarketplace } from "#app/features/marketplaces/registry.ts";
+import { getMarketplace, languageIn, type MarketplaceLanguage } from "#app/features/marketplaces/registry.ts";
 import { decodeCursor, encodeCursor } from "#app/features/outputs/outputs.server.ts";
 import { getRuleSet } from "#app/features/rules/registry.ts";
 import type { Db } from "#server/db/db.server.ts";
@@ -29,6 +29,8 @@ export interface ListingView {
   keywords: Keyword[];
   /** Shared with the same product's listings for other stores (null: none yet). */
   familyId: string | null;
+  /** The listing's language in its store (resolved: the store's first when none was chosen). */
+  language: MarketplaceLanguage;
   createdAt: string;
   updatedAt: string;
 }
@@ -61,6 +63,12 @@ const unknownFacts: ListingFacts = { brand: "", productName: "", productType: ""
 const readFacts = (json: string) => parseJson(json, listingFactsSchema, unknownFacts);
 const readCopy = (json: string) => parseJson(json, listingCopySchema, emptyCopy());
 
+const english: MarketplaceLanguage = { language: "en", tag: "en_US", rightToLeft: false };
+function languageOf(marketplaceId: string, tag: string | null | undefined): MarketplaceLanguage {
+  const marketplace = getMarketplace(marketplaceId);
+  return marketplace ? languageIn(marketplace, tag) : english;
+}
+
 function toView(row: Selectable<ListingTable>): ListingView {
   return {
     id: row.id,
@@ -72,6 +80,7 @@ function toView(row: Selectable<ListingTable>): ListingView {
     version: Number(row.version),
     keywords: readKeywordBank(row.keywords),
     familyId: row.familyId ?? null,
+    language: languageOf(row.marketplace, row.languageTag),
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
   };
@@ -91,6 +100,7 @@ export async function createListing({
   facts,
   familyId = null,
   keywords = [],
+  languageTag = null,
   now = new Date(),
 }: {
   db: Db;
@@ -102,9 +112,13 @@ export async function createListing({
   /** A sibling's family: the same product for another store. */
   familyId?: string | null;
   keywords?: readonly Keyword[];
+  /** One of the store's language tags ("fr_CA"); absent: the store's first language. */
+  languageTag?: string | null;
   now?: Date;
 }): Promise<ListingView> {
-  if (!getMarketplace(marketplace)) throw new Error(`unknown marketplace ${marketplace}`);
+  const store = getMarketplace(marketplace);
+  if (!store) throw new Error(`unknown marketplace ${marketplace}`);
+  if (languageTag !== null && !store.languages.some((language) => language.tag === languageTag)) throw new Error(`${marketplace} does not take ${languageTag}`);
   if (!getRuleSet(ruleSetId)) throw new Error(`unknown rule set ${ruleSetId}`);
   const copy = emptyCopy();
   const row = {
@@ -120,6 +134,7 @@ export async function createListing({
     searchText: searchTextOf(facts, copy),
     keywords: JSON.stringify(keywords),
     familyId,
+    languageTag,
     createdAt: now.toISOString(),
     updatedAt: now.toISOString(),
   };
@@ -208,7 +223,7 @@ export async function saveListingVersion({
   if (!ruleSet || !marketplace) throw new Error(`listing ${listingId} names an unknown rule set or marketplace`);
   const savedFacts = facts ?? current.facts;
   const { otherBrands } = await getListingSettings({ db, workspaceId });
-  const passed = lintCopy({ ruleSet, language: marketplace.language, brand: savedFacts.brand, otherBrands, copy }).passed;
+  const passed = lintCopy({ ruleSet, language: current.language.language, brand: savedFacts.brand, otherBrands, copy }).passed;
   const version = current.version + 1;
   const at = now.toISOString();
   const { numUpdatedRows } = await db
@@ -289,10 +304,28 @@ export async function listFamily({ db, workspaceId, familyId }: { db: Db; worksp
  * A sibling of `source` for another store: its facts, the target's keyword bank when given, in the
  * source's family (the source joins it as its first member). Undefined when the source is not the workspace's.
  */
-export async function createSibling({ db, workspaceId, userId, sourceId, marketplace, ruleSetId, keywords }: { db: Db; workspaceId: string; userId: string; sourceId: string; marketplace: string; ruleSetId: string; keywords?: readonly Keyword[] }): Promise<ListingView | undefined> {
+export async function createSibling({
+  db,
+  workspaceId,
+  userId,
+  sourceId,
+  marketplace,
+  ruleSetId,
+  keywords,
+  languageTag = null,
+}: {
+  db: Db;
+  workspaceId: string;
+  userId: string;
+  sourceId: string;
+  marketplace: string;
+  ruleSetId: string;
+  keywords?: readonly Keyword[];
+  languageTag?: string | null;
+}): Promise<ListingView | undefined> {
   const source = await getListing({ db, workspaceId, id: sourceId });
   if (!source) return undefined;
   const familyId = source.familyId ?? source.id;
   if (!source.familyId) await db.updateTable("listing").set({ familyId }).where("id", "=", source.id).where("workspaceId", "=", workspaceId).execute();
-  return createListing({ db, workspaceId, userId, marketplace, ruleSetId, facts: source.facts, familyId, keywords: keywords ?? [] });
+  return createListing({ db, workspaceId, userId, marketplace, ruleSetId, facts: source.facts, familyId, keywords: keywords ?? [], languageTag });
 }

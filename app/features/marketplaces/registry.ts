@@ -71,6 +71,11 @@ export function getMarketplace(id: string): Marketplace | undefined {
   return byId.get(id);
 }
 
+/** A listing's language in its store: the tag asked for when the store takes it, else the store's first. */
+export function languageIn(marketplace: Marketplace, tag?: string | null): MarketplaceLanguage {
+  return marketplace.languages.find((language) => language.tag === tag) ?? marketplace.languages[0];
+}
+
 /**
  * The rule set a new listing in `marketplace` follows: the store's own where it differs from the default
  * (a store exempt from the short titles), otherwise the workspace's choice.

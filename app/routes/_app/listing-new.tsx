@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Card, Group, Stack, Text, Title } from "@mantine/core";
+import { Alert, Anchor, Button, Card, Group, NativeSelect, Stack, Text, Title } from "@mantine/core";
 import { IconSparkles } from "@tabler/icons-react";
 import { useState } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
@@ -9,7 +9,7 @@ import { getListingSettings } from "#app/features/listings/listing-settings.serv
 import { createListing } from "#app/features/listings/listings.server.ts";
 import { listingFactsSchema, type ListingFacts } from "#app/features/listings/types.ts";
 import { MarketplaceSelect } from "#app/features/marketplaces/marketplace-select.tsx";
-import { getMarketplace, marketplaces, offlineLanguages, ruleSetFor } from "#app/features/marketplaces/registry.ts";
+import { getMarketplace, languageIn, marketplaces, offlineLanguages, ruleSetFor } from "#app/features/marketplaces/registry.ts";
 import { getRuleSet } from "#app/features/rules/registry.ts";
 import { languageLabel } from "#app/features/marketplaces/marketplace-select.tsx";
 import { pageMeta } from "#app/features/marketing/meta.ts";
@@ -41,7 +41,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const { db } = getServices();
   const { ruleSetId } = await getListingSettings({ db, workspaceId: membership.workspaceId });
-  const listing = await createListing({ db, workspaceId: membership.workspaceId, userId: user.id, marketplace: marketplace.id, ruleSetId: ruleSetFor(marketplace, ruleSetId), facts: parsed.data });
+  const languageTag = marketplace.languages.some((language) => language.tag === raw.language) ? raw.language! : null;
+  const listing = await createListing({ db, workspaceId: membership.workspaceId, userId: user.id, marketplace: marketplace.id, ruleSetId: ruleSetFor(marketplace, ruleSetId), facts: parsed.data, languageTag });
   // The builder starts writing when it sees ?write=1 (and drops it from the address).
   return redirect(`/listings/${listing.id}?write=1`);
 }
@@ -53,6 +54,8 @@ export default function NewListing({ loaderData, actionData }: Route.ComponentPr
   const [values, setValues] = useState<ListingFacts>(blank);
   const [marketplaceId, setMarketplaceId] = useState(loaderData.marketplace);
   const marketplace = getMarketplace(marketplaceId) ?? marketplaces[0]!;
+  const [languageTag, setLanguageTag] = useState<string | null>(null);
+  const language = languageIn(marketplace, languageTag);
   const ruleSetName = getRuleSet(ruleSetFor(marketplace, loaderData.ruleSetId))?.name ?? "";
   const navigation = useNavigation();
   const submitting = navigation.state !== "idle" && navigation.formMethod === "POST";
@@ -68,10 +71,28 @@ export default function NewListing({ loaderData, actionData }: Route.ComponentPr
       <Card withBorder padding="lg">
         <Form method="post" aria-label={t("listings.new.formLabel")}>
           <Stack gap="lg">
-            <MarketplaceSelect value={marketplaceId} stores={loaderData.stores} onChange={setMarketplaceId} error={actionData?.errors && "marketplace" in actionData.errors ? (actionData.errors as Record<string, string>).marketplace : undefined} />
-            {loaderData.offline && !offlineLanguages.has(marketplace.language) && (
+            <MarketplaceSelect
+              value={marketplaceId}
+              stores={loaderData.stores}
+              onChange={(id) => {
+                setMarketplaceId(id);
+                setLanguageTag(null);
+              }}
+              error={actionData?.errors && "marketplace" in actionData.errors ? (actionData.errors as Record<string, string>).marketplace : undefined}
+            />
+            {marketplace.languages.length > 1 && (
+              <NativeSelect
+                name="language"
+                label={t("listings.fact.language")}
+                value={language.tag}
+                onChange={(event) => setLanguageTag(event.currentTarget.value)}
+                data={marketplace.languages.map((option) => ({ value: option.tag, label: languageLabel(option.language, locale) }))}
+                maw={420}
+              />
+            )}
+            {loaderData.offline && !offlineLanguages.has(language.language) && (
               <Alert color="yellow" variant="light" role="status">
-                {t("listings.offlineEnglish", { language: languageLabel(marketplace.language, locale) })}
+                {t("listings.offlineEnglish", { language: languageLabel(language.language, locale) })}
               </Alert>
             )}
             <FactsFields values={values} errors={actionData?.errors} onChange={(name, value) => setValues((current) => ({ ...current, [name]: value }))} />

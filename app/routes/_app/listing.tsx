@@ -90,7 +90,8 @@ function ListingBuilder({ loaderData }: { loaderData: Route.ComponentProps["load
   const { listing, otherBrands } = loaderData;
   const ruleSet = getRuleSet(listing.ruleSetId)!;
   const marketplace = getMarketplace(listing.marketplace)!;
-  const dir = marketplace.rightToLeft ? "rtl" : "ltr";
+  const language = listing.language.language;
+  const dir = listing.language.rightToLeft ? "rtl" : "ltr";
   const [facts, setFacts] = useState<ListingFacts>(listing.facts);
   const [copy, setCopy] = useState<ListingCopy>(listing.copy);
   const [baseVersion, setBaseVersion] = useState(listing.version);
@@ -116,10 +117,10 @@ function ListingBuilder({ loaderData }: { loaderData: Route.ComponentProps["load
   // The keyword bank and its coverage (a deferred copy keeps typing smooth with thousands of phrases).
   const [bank, setBank] = useState<Keyword[]>(listing.keywords);
   const deferredCopy = useDeferredValue(copy);
-  const coverage = useMemo(() => keywordCoverage({ sections: copySections(deferredCopy, ruleSet), keywords: bank, language: marketplace.language }), [deferredCopy, ruleSet, bank, marketplace.language]);
+  const coverage = useMemo(() => keywordCoverage({ sections: copySections(deferredCopy, ruleSet), keywords: bank, language }), [deferredCopy, ruleSet, bank, language]);
   const [beforeFill, setBeforeFill] = useState<string | null>(null);
   const fill = async () => {
-    const result = packSearchTerms({ ruleSet, language: marketplace.language, brand: facts.brand, otherBrands, sections: copySections(copy, ruleSet), keywords: bank });
+    const result = packSearchTerms({ ruleSet, language, brand: facts.brand, otherBrands, sections: copySections(copy, ruleSet), keywords: bank });
     setBeforeFill(copy.searchTerms);
     edit((c) => ({ ...c, searchTerms: result.searchTerms }));
     notifications.show({ color: "brand", message: t("keywords.filled", { covered: result.coveredNow.length, left: result.notFitting.length }) });
@@ -131,7 +132,7 @@ function ListingBuilder({ loaderData }: { loaderData: Route.ComponentProps["load
     setBeforeFill(null);
   };
 
-  const report = useMemo(() => lintCopy({ ruleSet, language: marketplace.language, brand: facts.brand, otherBrands, copy }), [ruleSet, marketplace.language, facts.brand, otherBrands, copy]);
+  const report = useMemo(() => lintCopy({ ruleSet, language, brand: facts.brand, otherBrands, copy }), [ruleSet, language, facts.brand, otherBrands, copy]);
   const errorCount = useMemo(() => {
     const s = report.sections;
     return [s.title, s.itemHighlights, ...(s.bullets ?? []), s.bulletList, s.description, s.searchTerms].flatMap((section) => section?.violations ?? []).filter((violation) => violation.severity === "error").length;
@@ -214,7 +215,7 @@ function ListingBuilder({ loaderData }: { loaderData: Route.ComponentProps["load
     return (
       <Stack gap={4} role="status" aria-live="polite">
         {state.attempt > 0 && (
-          <Text size="xs" style={{ "--badge-color": "var(--mantine-color-dark-7)" } as CSSProperties}>
+          <Text size="xs" c="dimmed" fw={500}>
             {t("listings.builder.rewriting", { attempt: state.attempt })}
           </Text>
         )}
@@ -250,6 +251,11 @@ function ListingBuilder({ loaderData }: { loaderData: Route.ComponentProps["load
             <Badge variant="outline" color="gray" style={{ "--badge-color": "var(--mantine-color-gray-8)" } as CSSProperties}>
               {marketplace.id}
             </Badge>
+            {marketplace.languages.length > 1 && (
+              <Badge variant="outline" color="gray" style={{ "--badge-color": "var(--mantine-color-gray-8)" } as CSSProperties}>
+                {languageLabel(language, locale)}
+              </Badge>
+            )}
             <Text size="sm" c="dimmed">
               {t("listings.builder.ruleSet", { name: ruleSet.name })}
             </Text>
@@ -295,14 +301,14 @@ function ListingBuilder({ loaderData }: { loaderData: Route.ComponentProps["load
       </Group>
 
       {loaderData.family.length > 1 && <SiblingLinks family={loaderData.family} current={listing.id} />}
-      {loaderData.offline && !offlineLanguages.has(marketplace.language) && (
+      {loaderData.offline && !offlineLanguages.has(language) && (
         <Alert color="yellow" variant="light" data-testid="offline-english">
-          {t("listings.offlineEnglish", { language: languageLabel(marketplace.language, locale) })}
+          {t("listings.offlineEnglish", { language: languageLabel(language, locale) })}
         </Alert>
       )}
-      {!ruleSet.phrases[marketplace.language] && (
+      {!ruleSet.phrases[language] && (
         <Alert color="gray" variant="light">
-          {t("listings.wordListsEnglish", { language: languageLabel(marketplace.language, locale) })}
+          {t("listings.wordListsEnglish", { language: languageLabel(language, locale) })}
         </Alert>
       )}
       {problem && (

@@ -9,6 +9,7 @@ import * as m0008 from "./0008_listings.ts";
 import * as m0009 from "./0009_keyword_bank.ts";
 import * as m0010 from "./0010_marketplaces.ts";
 import * as m0011 from "./0011_listing_family.ts";
+import * as m0012 from "./0012_listing_language.ts";
 
 /** Every migration, in order. Add a new file, then list it here. */
 export const migrations = {
@@ -23,4 +24,5 @@ export const migrations = {
   "0009_keyword_bank": m0009,
   "0010_marketplaces": m0010,
   "0011_listing_family": m0011,
+  "0012_listing_language": m0012,
 };
