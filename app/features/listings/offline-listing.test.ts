@@ -121,7 +121,8 @@ function expectValid(copy: ListingCopy, input: ListingFacts, ruleSet: RuleSet, l
   for (const bullet of copy.bullets) {
     expect(countChars(bullet)).toBeGreaterThanOrEqual(sections.bullets.limits.minChars!);
     expect(countChars(bullet)).toBeLessThanOrEqual(sections.bullets.limits.maxChars!);
-    expect(bullet).toMatch(/^\p{Lu}[^:]{2,45}: \S/u);
+    // A short header, a colon (or a dash when the seller avoids colons), then the sentence.
+    expect(bullet).toMatch(/^\p{Lu}[^:–]{2,45}?(?:: | – | - )\S/u);
     expect(bullet).not.toMatch(/(?<![\p{L}\p{N}])\p{Lu}{5,}(?![\p{L}\p{N}])/u);
   }
 
@@ -343,6 +344,16 @@ describe("composeOfflineListing: language, tone and words to avoid", () => {
       // A hyphenated word goes whole ("plastic-free"), leaving no "-free" behind.
       expect(text).not.toMatch(/(?:^|\s)-\p{L}/mu);
       expect(copy.bullets.some((bullet) => bullet.includes("Dishwasher safe"))).toBe(true);
+    }
+  });
+
+  it("honours symbols to avoid: no colon after the headers, no ampersand anywhere", () => {
+    const input = facts({ ...dogLeash, wordsToAvoid: ":, &" });
+    for (const ruleSet of ruleSets) {
+      const copy = compose(input, ruleSet);
+      expectValid(copy, input, ruleSet);
+      expect(sectionsOf(copy).join(" ")).not.toMatch(/[:&]/);
+      for (const bullet of copy.bullets) expect(bullet).toMatch(/^\p{Lu}[^–]{2,45} – \S/u);
     }
   });
 

@@ -1145,15 +1145,23 @@ interface Bullet {
   text: string;
 }
 
+/** What follows a bullet's header: a colon, unless the seller asked to avoid it. */
+const headerSeparators = [": ", " – ", " - ", ". "] as const;
+
+function headerSeparator(ctx: Context): string {
+  return headerSeparators.find((separator) => !mentionsAvoided(separator, ctx.avoid)) ?? " ";
+}
+
 function bulletText(ctx: Context, header: string, body: string, support: string): string {
   const max = ctx.ruleSet.sections.bullets.limits.maxChars ?? 255;
+  const lead = `${header}${headerSeparator(ctx)}`;
   const sentence = body ? `${capitalize(body.replace(/[\s.,;:]+$/u, ""))}.` : "";
-  const full = [`${header}:`, sentence, support].filter(Boolean).join(" ");
+  const full = lead + [sentence, support].filter(Boolean).join(" ");
   if (countChars(full) <= max) return full;
-  if (sentence && countChars(`${header}: ${sentence}`) <= max) return `${header}: ${sentence}`;
+  if (sentence && countChars(lead + sentence) <= max) return lead + sentence;
   // Still too long: the feature (or, in a generic bullet, its sentence) cut at a word.
   const rest = (sentence || support).replace(/[.!?]+$/u, "");
-  return `${header}: ${capitalize(cutToChars(rest, max - countChars(header) - 3))}.`;
+  return `${lead}${capitalize(cutToChars(rest, max - countChars(lead) - 1))}.`;
 }
 
 function composeBullets(ctx: Context): Bullet[] {
@@ -1312,11 +1320,16 @@ function fixBullets(ctx: Context, bullets: readonly string[], report: LintReport
   const fixed = bullets
     .map((bullet, index) => fixText(bullet, report.bullets?.[index], rules.limits.maxChars, true))
     // A bullet that lost its sentence (only its header is left) or is too short goes; fillers take its place.
-    .filter((bullet) => countChars(bullet) >= Math.max(min, 10) && !/^[^:]{0,40}[:.]?$/.test(bullet.trim()));
+    .filter((bullet) => {
+      const separator = headerSeparator(ctx).trim();
+      const at = separator ? bullet.indexOf(separator) : -1;
+      const sentence = at > 0 && at <= 45 ? bullet.slice(at + separator.length) : bullet;
+      return countChars(bullet) >= Math.max(min, 10) && wordsOf(sentence).length >= 2;
+    });
   const count = Math.min(Math.max(5, rules.minCount), rules.maxCount);
   for (const filler of fillerBullets(ctx)) {
     if (fixed.length >= count) break;
-    if (fixed.some((bullet) => bullet.startsWith(`${filler.header}:`))) continue;
+    if (fixed.some((bullet) => bullet.startsWith(`${filler.header}${headerSeparator(ctx)}`))) continue;
     fixed.push(filler.text);
   }
   return fixed.slice(0, rules.maxCount);
