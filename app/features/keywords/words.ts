@@ -45,10 +45,28 @@ export function tokenize(text: string): Token[] {
   return tokens;
 }
 
+/** A list of words as keys (what tokens are compared by): "für" is "fur", "dans" is "dan". */
+function keys(words: string): ReadonlySet<string> {
+  return new Set(words.split(" ").map((word) => singular(fold(word))));
+}
+
 /** Words a search ignores (and search terms need not hold), per language; English otherwise. */
 export const stopWords: Record<string, ReadonlySet<string>> = {
-  en: new Set("a an and are as at be by for from has have in into is it its of on or that the this to with your you".split(" ")),
-  es: new Set("a al con de del el en la las los para por que su sus un una unas unos y o".split(" ")),
+  en: keys("a an and are as at be by for from has have in into is it its of on or that the this to with your you"),
+  es: keys("a al con de del el en la las los para por que su sus un una unas unos y o"),
+  // The other languages of the marketplace registry: short, common function words (articles,
+  // prepositions, conjunctions, pronouns); compiled 2026-11-23, reported. No store publishes its list.
+  // Elided forms ("l'eau", "dell'acqua", "un'ora") tokenize as "l", "dell", "un".
+  fr: keys("a à au aux avec ce ces d dans de des du en est et il elle l la le les leur leurs ou où par pas pour qu que qui sa se ses son sur un une vos votre"),
+  de: keys("am an auf aus bei das dem den der des die ein eine einem einen einer eines es für im in ist ihr ihre mit nach oder sie sind über um und unter von vom zu zum zur"),
+  it: keys("a ad agli ai al all alla alle allo che con da dai dal dalla dei del dell della delle di e è ed gli i il in l la le lo nei nel nell nella o per su sul sulla tra fra un una uno"),
+  pt: keys("a à ao aos as às com da das de do dos e é em na nas no nos o os ou para pela pelo por que se sem seu sua um uma"),
+  nl: keys("aan als bij dat de die dit door een en het in is je met na naar of om op over te tot uit uw van voor zijn"),
+  sv: keys("att av de den det din ditt dina en ett för från i med och om på som till under utan vid är"),
+  pl: keys("a bez dla do i jest lub na nad o od oraz po pod przez przy się to u w we z ze"),
+  tr: keys("bir bu da de gibi her için ile ki mi ve veya ya"),
+  ar: keys("أن أو إلى ان او الى التي الذي ب ثم على عن في ل مع من هذا هذه و"),
+  ja: keys("が から で と に の は へ まで も や より を 用"),
 };
 
 export function isStopWord(key: string, language: string): boolean {

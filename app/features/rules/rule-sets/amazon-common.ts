@@ -90,6 +90,19 @@ export const searchTermsRules: SectionRules = {
 export const repeatableWords: RuleSet["repeatableWords"] = {
   en: ["a", "an", "the", "and", "or", "nor", "but", "so", "yet", "for", "of", "in", "on", "at", "to", "by", "with", "from", "into", "onto", "over", "under", "per", "via", "as", "x", "&", "+"],
   es: ["el", "la", "los", "las", "un", "una", "unos", "unas", "y", "e", "o", "u", "ni", "pero", "de", "del", "a", "al", "en", "con", "por", "para", "sin", "sobre", "entre", "hasta", "desde", "x", "&", "+"],
+  // The other languages of the marketplace registry: articles, prepositions and conjunctions (compiled
+  // 2026-11-23 from each language's grammar; Amazon names the rule, not the words, in any language).
+  fr: ["le", "la", "les", "un", "une", "des", "du", "de", "et", "ou", "ni", "mais", "à", "a", "au", "aux", "en", "dans", "par", "pour", "sur", "sous", "avec", "sans", "entre", "vers", "chez", "x", "&", "+"],
+  de: ["der", "die", "das", "den", "dem", "des", "ein", "eine", "einen", "einem", "einer", "eines", "und", "oder", "aber", "für", "mit", "von", "vom", "zu", "zum", "zur", "in", "im", "an", "am", "auf", "aus", "bei", "nach", "über", "unter", "ohne", "durch", "gegen", "um", "x", "&", "+"],
+  it: ["il", "lo", "la", "i", "gli", "le", "un", "uno", "una", "e", "ed", "o", "od", "ma", "di", "del", "dello", "della", "dei", "degli", "delle", "a", "ad", "al", "allo", "alla", "ai", "agli", "alle", "da", "dal", "dalla", "dai", "in", "nel", "nella", "nei", "nelle", "con", "su", "sul", "sulla", "per", "tra", "fra", "senza", "x", "&", "+"],
+  pt: ["o", "a", "os", "as", "um", "uma", "uns", "umas", "e", "ou", "nem", "mas", "de", "do", "da", "dos", "das", "em", "no", "na", "nos", "nas", "ao", "aos", "à", "às", "com", "por", "para", "pelo", "pela", "sem", "sobre", "entre", "até", "x", "&", "+"],
+  nl: ["de", "het", "een", "en", "of", "maar", "noch", "van", "in", "op", "aan", "met", "voor", "bij", "uit", "naar", "over", "onder", "door", "zonder", "tot", "om", "per", "x", "&", "+"],
+  sv: ["en", "ett", "den", "det", "de", "och", "eller", "men", "samt", "av", "i", "på", "till", "för", "med", "från", "om", "under", "över", "utan", "vid", "mot", "per", "x", "&", "+"],
+  pl: ["i", "a", "oraz", "lub", "albo", "ale", "w", "we", "z", "ze", "na", "do", "od", "dla", "po", "o", "przy", "przez", "pod", "nad", "bez", "u", "x", "&", "+"],
+  tr: ["ve", "ile", "veya", "ya", "da", "de", "ta", "te", "için", "bir", "gibi", "kadar", "x", "&", "+"],
+  ar: ["و", "في", "من", "على", "إلى", "الى", "مع", "أو", "او", "عن", "ل", "ب", "ثم", "x", "&", "+"],
+  // Japanese copy is not split at spaces, so particles rarely stand alone as words; listed for when they do.
+  ja: ["の", "と", "や", "に", "で", "用", "x", "&", "+"],
 };
 
 export const phrases: RuleSet["phrases"] = {
@@ -112,6 +125,125 @@ export const phrases: RuleSet["phrases"] = {
     subjective: ["mejor", "barato", "barata", "increíble", "increible", "genial", "perfecto", "perfecta", "excelente", "fantástico", "fantastico", "superior", "definitivo", "alta calidad"],
     restricted_claim: ["antimicrobiano", "antimicrobiana", "antibacteriano", "antibacteriana", "antiviral", "antifúngico", "ecológico", "ecologico", "ecológica", "ecologica", "biodegradable", "compostable", "no tóxico", "no toxico", "aprobado por la fda", "cura", "curas", "sana", "desintoxica", "pesticida", "desinfecta"],
     placeholder: ["n/a", "nd", "n/d", "pendiente", "por definir", "no aplica", "lorem ipsum", "xxx"],
+  },
+  // The lists below: compiled 2026-11-23, reported. Words sellers' agencies and Amazon's localized style
+  // guides (help 200390640, 201100890 and 23501 in each store's language) name as examples, and what
+  // sellers write in each store; no official per-language list exists. Ordinary words that share a
+  // form with one (Italian "offerta", offered; French "réduction du bruit") are left out, or listed only
+  // in a longer phrase. Inflected forms are listed where a language inflects (German, Polish).
+  fr: {
+    // French (amazon.fr, amazon.ca, amazon.com.be); compiled 2026-11-23, reported.
+    promotional: ["meilleure vente", "meilleures ventes", "best-seller", "best seller", "bestseller", "top vente", "top ventes", "n°1", "n° 1", "no 1", "numéro 1", "numéro un", "#1", "promo", "en promotion", "soldes", "prix cassé", "prix cassés", "petit prix", "prix le plus bas", "meilleur prix", "déstockage", "liquidation", "bon plan", "bons plans", "offre spéciale", "offre limitée", "achetez maintenant", "livraison gratuite", "livraison offerte", "pas cher", "cadeau idéal", "cadeau parfait", "le cadeau idéal",
+      "laissez un avis", "laissez-nous un avis", "laissez nous un avis", "avis 5 étoiles", "5 étoiles", "nos clients adorent", "nos clients disent", "vu à la télé", "vu à la tv"],
+    price_or_shipping: ["livraison gratuite", "livraison offerte", "frais de port offerts", "frais de port gratuits", "livraison rapide", "livraison express", "expédition rapide", "expédition gratuite", "expédié sous 24h", "en stock", "disponible immédiatement", "rupture de stock", "% de remise", "% de réduction"],
+    guarantee: ["garantie", "garanti", "garantis", "garanties", "satisfait ou remboursé", "satisfaits ou remboursés", "satisfaite ou remboursée", "remboursement", "remboursé", "remboursée", "argent remboursé", "achat sans risque", "essai sans risque", "satisfaction garantie"],
+    time_sensitive: ["nouveau", "nouvel", "nouvelle", "nouveaux", "nouvelles", "nouveauté", "nouveautés", "tout nouveau", "temps limité", "durée limitée", "aujourd'hui seulement", "aujourd’hui seulement", "dans la limite des stocks", "épuisement des stocks", "derniers exemplaires", "dépêchez-vous", "dépêchez vous", "dès maintenant", "dernier modèle", "dernière génération"],
+    subjective: ["meilleur", "meilleure", "meilleurs", "meilleures", "pas cher", "bon marché", "incroyable", "génial", "géniale", "parfait", "parfaite", "excellent", "excellente", "fantastique", "exceptionnel", "exceptionnelle", "extraordinaire", "ultime", "haut de gamme", "haute qualité", "qualité supérieure", "qualité premium", "top qualité"],
+    restricted_claim: ["antibactérien", "antibactérienne", "antibactériens", "anti-bactérien", "anti-bactérienne", "antimicrobien", "antimicrobienne", "antiviral", "antivirale", "anti-viral", "antifongique", "tue les germes", "tue les bactéries", "élimine les bactéries", "écologique", "écologiques", "éco-responsable", "écoresponsable", "respectueux de l'environnement", "respectueux de l’environnement", "respectueuse de l'environnement", "respectueuse de l’environnement", "biodégradable", "biodégradables", "compostable", "compostables", "non toxique", "non-toxique", "approuvé par la fda", "guérit", "détox", "détoxifie", "pesticide", "désinfecte", "assainit"],
+    placeholder: ["n/a", "n/d", "nc", "à définir", "à compléter", "non applicable", "sans objet", "lorem ipsum", "texte à venir", "xxx"],
+  },
+  de: {
+    // German (amazon.de); compiled 2026-11-23, reported. Adjectives with their endings (-e, -er, -es, -en).
+    promotional: ["bestseller", "meistverkauft", "meistverkaufte", "meistverkaufter", "meistverkauftes", "topseller", "top-seller", "nr. 1", "nr.1", "nummer 1", "nummer eins", "#1", "testsieger", "angebot", "sonderangebot", "top angebot", "rabatt", "ausverkauf", "räumungsverkauf", "schnäppchen", "billig", "bester preis", "günstigster preis", "tiefpreis", "jetzt kaufen", "jetzt bestellen", "kostenloser versand", "gratis versand", "perfektes geschenk", "perfekte geschenk", "ideales geschenk", "ideale geschenk",
+      "bewertung hinterlassen", "hinterlassen sie eine bewertung", "5-sterne-bewertung", "5 sterne bewertung", "5-sterne-bewertungen", "5 sterne", "unsere kunden sagen", "kunden lieben", "bekannt aus dem tv", "bekannt aus funk und fernsehen"],
+    price_or_shipping: ["kostenloser versand", "kostenlose lieferung", "gratis versand", "gratisversand", "versandkostenfrei", "schneller versand", "expressversand", "blitzversand", "sofort lieferbar", "auf lager", "vorrätig", "ausverkauft", "% rabatt"],
+    guarantee: ["garantie", "garantiert", "geld zurück", "geld zurück garantie", "geld-zurück-garantie", "zufriedenheitsgarantie", "zufriedenheit garantiert", "rückerstattung", "risikofrei", "ohne risiko"],
+    time_sensitive: ["neu", "neue", "neuer", "neues", "neuen", "neuem", "brandneu", "brandneue", "nagelneu", "neuheit", "neuheiten", "neueste", "neuester", "neuestes", "neuesten", "jetzt", "nur heute", "nur für kurze zeit", "begrenzte zeit", "zeitlich begrenzt", "solange der vorrat reicht", "nur solange der vorrat reicht", "letzte chance"],
+    subjective: ["beste", "bester", "bestes", "besten", "billig", "billige", "toll", "tolle", "großartig", "großartige", "fantastisch", "fantastische", "unglaublich", "unglaubliche", "perfekt", "perfekte", "perfekter", "perfektes", "hervorragend", "hervorragende", "erstklassig", "erstklassige", "genial", "geniale", "hochwertig", "hochwertige", "hochwertiger", "hochwertiges", "hochwertigen", "höchste qualität", "beste qualität", "top qualität", "premium qualität", "premiumqualität"],
+    restricted_claim: ["antibakteriell", "antibakterielle", "antibakterieller", "antibakterielles", "antibakteriellen", "antimikrobiell", "antimikrobielle", "antimikrobiellen", "antiviral", "antivirale", "antiviralen", "antimykotisch", "tötet keime", "tötet bakterien", "tötet viren", "umweltfreundlich", "umweltfreundliche", "umweltfreundlicher", "umweltfreundliches", "umweltfreundlichen", "biologisch abbaubar", "biologisch abbaubare", "kompostierbar", "kompostierbare", "ungiftig", "ungiftige", "nicht giftig", "schadstofffrei", "fda-zugelassen", "von der fda zugelassen", "heilt", "entgiftet", "entgiftend", "detox", "pestizid", "desinfiziert", "desinfizierend"],
+    placeholder: ["n/a", "k. a.", "k.a.", "tbd", "nicht zutreffend", "platzhalter", "lorem ipsum", "text folgt", "xxx"],
+  },
+  it: {
+    // Italian (amazon.it); compiled 2026-11-23, reported.
+    promotional: ["più venduto", "più venduti", "più venduta", "il più venduto", "bestseller", "best seller", "top seller", "numero 1", "numero uno", "n. 1", "n.1", "#1", "in offerta", "offerta speciale", "offerta limitata", "offerte speciali", "super offerta", "saldi", "sconto", "sconti", "promo", "in promozione", "prezzo più basso", "miglior prezzo", "prezzo imbattibile", "liquidazione", "svuota tutto", "acquista ora", "compra ora", "spedizione gratuita", "spedizione gratis", "regalo perfetto", "regalo ideale",
+      "lascia una recensione", "lasciaci una recensione", "recensione a 5 stelle", "recensioni a 5 stelle", "5 stelle", "i nostri clienti dicono", "i clienti lo adorano", "visto in tv"],
+    price_or_shipping: ["spedizione gratuita", "spedizione gratis", "consegna gratuita", "consegna gratis", "spedizione veloce", "spedizione rapida", "consegna rapida", "spedito in 24 ore", "spedizione in 24 ore", "disponibile subito", "pronta consegna", "in magazzino", "disponibilità immediata", "% di sconto"],
+    guarantee: ["garanzia", "garantito", "garantita", "garantiti", "garantite", "soddisfatti o rimborsati", "soddisfatto o rimborsato", "rimborso", "rimborsato", "soldi indietro", "acquisto senza rischi", "prova senza rischi", "soddisfazione garantita"],
+    time_sensitive: ["nuovo", "nuova", "nuovi", "nuove", "nuovissimo", "nuovissima", "novità", "ultima novità", "ultimo modello", "tempo limitato", "solo oggi", "fino a esaurimento scorte", "esaurimento scorte", "ultimi pezzi", "affrettati", "adesso"],
+    subjective: ["migliore", "migliori", "il migliore", "economico", "economica", "incredibile", "fantastico", "fantastica", "perfetto", "perfetta", "eccellente", "eccezionale", "straordinario", "straordinaria", "fenomenale", "alta qualità", "qualità superiore", "qualità premium", "top di gamma"],
+    restricted_claim: ["antibatterico", "antibatterica", "antibatterici", "antibatteriche", "antimicrobico", "antimicrobica", "antivirale", "antivirali", "antimicotico", "uccide i germi", "uccide i batteri", "elimina i batteri", "ecologico", "ecologica", "ecologici", "ecologiche", "ecosostenibile", "eco-friendly", "eco friendly", "biodegradabile", "biodegradabili", "compostabile", "compostabili", "atossico", "atossica", "non tossico", "non tossica", "approvato dalla fda", "guarisce", "disintossicante", "detox", "pesticida", "disinfetta", "igienizza"],
+    placeholder: ["n/a", "n/d", "nd", "tbd", "da definire", "non applicabile", "testo in arrivo", "lorem ipsum", "xxx"],
+  },
+  pt: {
+    // Portuguese (amazon.com.br); compiled 2026-11-23, reported.
+    promotional: ["mais vendido", "mais vendidos", "mais vendida", "campeão de vendas", "número 1", "nº 1", "n° 1", "#1", "oferta", "ofertas", "promoção", "liquidação", "queima de estoque", "desconto", "descontos", "menor preço", "melhor preço", "preço imbatível", "compre já", "compre agora", "frete grátis", "frete gratis", "presente perfeito", "presente ideal",
+      "deixe sua avaliação", "deixe uma avaliação", "avaliação 5 estrelas", "avaliações 5 estrelas", "5 estrelas", "nossos clientes dizem", "os clientes amam", "visto na tv"],
+    price_or_shipping: ["frete grátis", "frete gratis", "entrega grátis", "entrega gratuita", "envio grátis", "entrega rápida", "envio rápido", "envio imediato", "pronta entrega", "em estoque", "disponível agora", "esgotado", "% de desconto", "% off"],
+    guarantee: ["garantia", "garantido", "garantida", "dinheiro de volta", "devolução do dinheiro", "reembolso", "compra sem risco", "satisfação garantida"],
+    time_sensitive: ["novo", "nova", "novos", "novas", "novidade", "novidades", "lançamento", "lançamentos", "tempo limitado", "só hoje", "somente hoje", "últimas unidades", "enquanto durar o estoque", "enquanto durarem os estoques", "agora", "o mais recente"],
+    subjective: ["melhor", "o melhor", "barato", "barata", "incrível", "incrivel", "perfeito", "perfeita", "excelente", "fantástico", "fantástica", "sensacional", "maravilhoso", "maravilhosa", "qualidade superior", "alta qualidade", "qualidade premium", "top de linha"],
+    restricted_claim: ["antimicrobiano", "antimicrobiana", "antibacteriano", "antibacteriana", "antiviral", "antifúngico", "antifúngica", "mata germes", "mata bactérias", "elimina bactérias", "ecológico", "ecologico", "ecológica", "ecologica", "biodegradável", "biodegradavel", "compostável", "atóxico", "atóxica", "não tóxico", "não tóxica", "aprovado pela fda", "desintoxica", "detox", "pesticida", "desinfeta"],
+    placeholder: ["n/a", "n/d", "a definir", "não se aplica", "pendente", "lorem ipsum", "xxx"],
+  },
+  nl: {
+    // Dutch (amazon.nl, amazon.com.be); compiled 2026-11-23, reported.
+    promotional: ["bestseller", "best verkocht", "best verkochte", "meest verkocht", "meest verkochte", "nummer 1", "nummer één", "nr. 1", "nr.1", "#1", "aanbieding", "aanbiedingen", "in de aanbieding", "korting", "uitverkoop", "opruiming", "sale", "laagste prijs", "beste prijs", "koop nu", "bestel nu", "gratis verzending", "gratis bezorging", "goedkoop", "perfect cadeau", "perfecte cadeau", "ideaal cadeau", "ideale cadeau",
+      "laat een review achter", "laat een recensie achter", "5-sterren review", "5-sterrenreview", "5-sterren reviews", "5 sterren", "onze klanten zeggen", "klanten zijn dol op", "bekend van tv"],
+    price_or_shipping: ["gratis verzending", "gratis verzonden", "gratis bezorging", "gratis bezorgd", "gratis geleverd", "snelle levering", "snelle verzending", "vandaag verzonden", "morgen in huis", "op voorraad", "uitverkocht", "% korting"],
+    guarantee: ["garantie", "gegarandeerd", "geld terug", "geld terug garantie", "niet goed geld terug", "terugbetaling", "risicovrij", "tevredenheidsgarantie", "tevredenheid gegarandeerd"],
+    time_sensitive: ["nieuw", "nieuwe", "nieuwste", "gloednieuw", "gloednieuwe", "nieuwigheid", "beperkte tijd", "alleen vandaag", "vandaag alleen", "op = op", "zolang de voorraad strekt", "laatste kans", "nu"],
+    subjective: ["beste", "goedkoop", "goedkope", "geweldig", "geweldige", "perfect", "perfecte", "fantastisch", "fantastische", "uitstekend", "uitstekende", "ongelooflijk", "ongelooflijke", "superieur", "superieure", "hoogwaardig", "hoogwaardige", "topkwaliteit", "hoge kwaliteit", "premium kwaliteit"],
+    restricted_claim: ["antibacterieel", "antibacteriële", "anti-bacterieel", "antimicrobieel", "antimicrobiële", "antiviraal", "antivirale", "schimmelwerend", "schimmelwerende", "doodt bacteriën", "doodt kiemen", "doodt virussen", "milieuvriendelijk", "milieuvriendelijke", "eco-vriendelijk", "ecologisch", "ecologische", "biologisch afbreekbaar", "biologisch afbreekbare", "composteerbaar", "composteerbare", "niet giftig", "niet-giftig", "giftvrij", "fda-goedgekeurd", "goedgekeurd door de fda", "geneest", "ontgift", "detox", "pesticide", "desinfecteert"],
+    placeholder: ["n/a", "n.v.t.", "nvt", "n.t.b.", "ntb", "nader te bepalen", "lorem ipsum", "tekst volgt", "xxx"],
+  },
+  sv: {
+    // Swedish (amazon.se); compiled 2026-11-23, reported.
+    promotional: ["bästsäljare", "bästsäljande", "mest sålda", "mest säljande", "nummer 1", "nummer ett", "nr 1", "nr. 1", "#1", "rea", "på rea", "realisation", "utförsäljning", "rabatt", "erbjudande", "kampanj", "extrapris", "fynd", "lägsta pris", "bästa pris", "köp nu", "beställ nu", "fri frakt", "gratis frakt", "billig", "perfekt present", "perfekta presenten", "perfekt gåva", "perfekta gåvan",
+      "lämna en recension", "skriv en recension", "5-stjärniga recensioner", "5 stjärnor", "våra kunder säger", "kunderna älskar", "känd från tv"],
+    price_or_shipping: ["fri frakt", "gratis frakt", "fraktfritt", "fraktfri", "snabb leverans", "snabb frakt", "skickas idag", "skickas samma dag", "i lager", "finns i lager", "slut i lager", "slutsåld", "slutsålt", "% rabatt"],
+    guarantee: ["garanti", "garanterad", "garanterat", "garanterade", "pengarna tillbaka", "nöjd kund garanti", "nöjd-kund-garanti", "återbetalning", "riskfritt", "riskfri", "öppet köp"],
+    time_sensitive: ["ny", "nytt", "nya", "nyhet", "nyheter", "helt ny", "helt nytt", "senaste", "begränsad tid", "endast idag", "bara idag", "så länge lagret räcker", "sista chansen", "nu"],
+    subjective: ["bäst", "bästa", "billig", "billiga", "billigt", "fantastisk", "fantastiska", "fantastiskt", "perfekt", "perfekta", "utmärkt", "utmärkta", "otrolig", "otroliga", "otroligt", "suverän", "suveräna", "överlägsen", "högsta kvalitet", "hög kvalitet", "toppkvalitet", "premiumkvalitet"],
+    restricted_claim: ["antibakteriell", "antibakteriella", "antibakteriellt", "antimikrobiell", "antimikrobiella", "antiviral", "antivirala", "svampdödande", "dödar bakterier", "dödar bakterierna", "dödar virus", "miljövänlig", "miljövänligt", "miljövänliga", "ekologisk", "ekologiskt", "ekologiska", "biologiskt nedbrytbar", "biologiskt nedbrytbart", "biologiskt nedbrytbara", "komposterbar", "komposterbart", "giftfri", "giftfritt", "giftfria", "fda-godkänd", "godkänd av fda", "botar", "läker", "detox", "bekämpningsmedel", "desinficerar"],
+    placeholder: ["n/a", "ej tillämpligt", "ej tillämplig", "tbd", "text kommer", "lorem ipsum", "xxx"],
+  },
+  pl: {
+    // Polish (amazon.pl); compiled 2026-11-23, reported. Adjectives in their three genders.
+    promotional: ["bestseller", "hit sprzedaży", "najczęściej kupowany", "najczęściej kupowana", "najczęściej kupowane", "najlepiej sprzedający się", "numer 1", "numer jeden", "nr 1", "#1", "promocja", "w promocji", "cena promocyjna", "wyprzedaż", "rabat", "zniżka", "najniższa cena", "najlepsza cena", "kup teraz", "zamów teraz", "darmowa dostawa", "darmowa wysyłka", "idealny prezent", "świetny prezent", "doskonały prezent",
+      "wystaw opinię", "zostaw opinię", "zostaw recenzję", "opinie 5 gwiazdek", "5 gwiazdek", "nasi klienci mówią", "klienci kochają", "znany z tv"],
+    price_or_shipping: ["darmowa dostawa", "darmowa wysyłka", "bezpłatna dostawa", "bezpłatna wysyłka", "szybka dostawa", "szybka wysyłka", "wysyłka 24h", "wysyłka w 24h", "wysyłka w 24 godziny", "od ręki", "dostępny od ręki", "na stanie", "w magazynie", "wyprzedane", "% rabatu", "% zniżki", "% taniej"],
+    guarantee: ["gwarancja", "gwarancji", "gwarancją", "gwarantowany", "gwarantowana", "gwarantowane", "gwarantujemy", "zwrot pieniędzy", "zwrot gotówki", "zakup bez ryzyka", "satysfakcja gwarantowana"],
+    time_sensitive: ["nowy", "nowa", "nowe", "nowość", "nowości", "najnowszy", "najnowsza", "najnowsze", "zupełnie nowy", "ograniczony czas", "tylko dziś", "tylko dzisiaj", "do wyczerpania zapasów", "ostatnie sztuki", "teraz"],
+    subjective: ["najlepszy", "najlepsza", "najlepsze", "tani", "tania", "tanie", "niesamowity", "niesamowita", "niesamowite", "doskonały", "doskonała", "doskonałe", "perfekcyjny", "perfekcyjna", "perfekcyjne", "fantastyczny", "fantastyczna", "fantastyczne", "wspaniały", "wspaniała", "wspaniałe", "rewelacyjny", "rewelacyjna", "rewelacyjne", "najwyższa jakość", "najwyższej jakości", "wysoka jakość", "wysokiej jakości", "jakość premium"],
+    restricted_claim: ["antybakteryjny", "antybakteryjna", "antybakteryjne", "przeciwbakteryjny", "przeciwbakteryjna", "przeciwbakteryjne", "przeciwdrobnoustrojowy", "przeciwdrobnoustrojowa", "przeciwdrobnoustrojowe", "przeciwwirusowy", "przeciwwirusowa", "przeciwwirusowe", "przeciwgrzybiczy", "przeciwgrzybicza", "przeciwgrzybicze", "zabija bakterie", "zabija zarazki", "zabija wirusy", "ekologiczny", "ekologiczna", "ekologiczne", "przyjazny dla środowiska", "przyjazna dla środowiska", "przyjazne dla środowiska", "biodegradowalny", "biodegradowalna", "biodegradowalne", "kompostowalny", "kompostowalna", "kompostowalne", "nietoksyczny", "nietoksyczna", "nietoksyczne", "zatwierdzony przez fda", "leczy", "detoks", "detox", "pestycyd", "dezynfekuje"],
+    placeholder: ["n/a", "n/d", "nd", "nie dotyczy", "do uzupełnienia", "brak danych", "lorem ipsum", "xxx"],
+  },
+  tr: {
+    // Turkish (amazon.com.tr); compiled 2026-11-23, reported. Suffixes attach to the word, so suffixed
+    // forms are listed where sellers use them ("garantili", "indirimli").
+    promotional: ["çok satan", "en çok satan", "çok satanlar", "en çok satanlar", "1 numara", "bir numara", "#1", "kampanya", "kampanyalı", "indirim", "indirimli", "büyük indirim", "fırsat", "fırsat ürünü", "süper fiyat", "en ucuz", "en uygun fiyat", "en iyi fiyat", "hemen al", "hemen satın al", "ücretsiz kargo", "kargo bedava", "bedava kargo", "mükemmel hediye", "harika hediye", "ideal hediye",
+      "yorum bırakın", "yorum yapın", "değerlendirme bırakın", "5 yıldızlı yorum", "5 yıldız", "müşterilerimiz diyor ki", "müşterilerimiz bayılıyor", "televizyonda görüldüğü gibi"],
+    price_or_shipping: ["ücretsiz kargo", "kargo bedava", "bedava kargo", "ücretsiz teslimat", "hızlı kargo", "aynı gün kargo", "hızlı teslimat", "stokta", "stoklarda", "stokta var", "tükendi", "% indirim"],
+    guarantee: ["garanti", "garantili", "garantisi", "garantisiyle", "para iade garantisi", "iade garantisi", "para iadesi", "paranız iade", "koşulsuz iade", "risksiz", "memnuniyet garantisi"],
+    time_sensitive: ["yeni", "yepyeni", "en yeni", "yeni ürün", "yeni sezon", "sınırlı süre", "sınırlı sayıda", "sadece bugün", "yalnızca bugün", "stoklarla sınırlı", "acele edin", "son fırsat", "şimdi"],
+    subjective: ["en iyi", "en iyisi", "ucuz", "harika", "mükemmel", "muhteşem", "inanılmaz", "süper", "kusursuz", "üstün", "birinci sınıf", "kaliteli", "en kaliteli", "yüksek kalite", "yüksek kaliteli", "premium kalite"],
+    restricted_claim: ["antibakteriyel", "antimikrobiyal", "antiviral", "antifungal", "mikropları öldürür", "mikrop öldürür", "bakterileri öldürür", "bakteri öldürür", "virüsleri öldürür", "çevre dostu", "doğa dostu", "ekolojik", "biyobozunur", "biyolojik olarak parçalanabilir", "kompostlanabilir", "zehirsiz", "toksinsiz", "toksik değildir", "fda onaylı", "tedavi eder", "detoks", "pestisit", "dezenfekte eder"],
+    placeholder: ["n/a", "tbd", "belirlenecek", "uygulanamaz", "metin eklenecek", "lorem ipsum", "xxx"],
+  },
+  ar: {
+    // Arabic (amazon.sa, amazon.ae, amazon.eg); compiled 2026-11-23, reported. Spelt as sellers write them:
+    // with and without hamza (أ/ا), ي or ى at the end (Egypt), tanwin on the alif or not; "the", "with"
+    // and "and" attach to the word, so the forms with ال and ب are listed where sellers use them.
+    promotional: ["الأكثر مبيعا", "الأكثر مبيعًا", "الاكثر مبيعا", "الاكثر مبيعًا", "الأفضل مبيعا", "الأفضل مبيعًا", "رقم 1", "رقم ١", "رقم واحد", "#1", "تخفيضات", "خصم", "خصومات", "عرض خاص", "عروض خاصة", "سعر مخفض", "بسعر مخفض", "تصفية", "أقل سعر", "بأقل سعر", "أرخص سعر", "أفضل سعر", "بأفضل سعر", "اشتر الآن", "اشتري الآن", "اطلب الآن", "شحن مجاني", "شحن مجانى", "توصيل مجاني", "توصيل مجانى", "هدية مثالية", "الهدية المثالية",
+      "اترك تقييما", "اترك تقييمًا", "اترك مراجعة", "تقييم 5 نجوم", "تقييمات 5 نجوم", "5 نجوم", "عملاؤنا يقولون", "يحبه العملاء", "كما شوهد على التلفزيون"],
+    price_or_shipping: ["شحن مجاني", "شحن مجانى", "الشحن مجاني", "الشحن مجانا", "شحن مجانا", "توصيل مجاني", "توصيل مجانى", "التوصيل مجاني", "شحن سريع", "توصيل سريع", "توصيل في نفس اليوم", "متوفر في المخزون", "متوفر الآن", "نفدت الكمية", "نفذت الكمية", "% خصم", "٪ خصم"],
+    guarantee: ["ضمان", "الضمان", "بضمان", "مضمون", "مضمونة", "ضمان استرداد", "ضمان استرداد الأموال", "استرداد الأموال", "استرداد المال", "استرجاع المال", "استرداد كامل", "بدون مخاطر", "ضمان الرضا"],
+    time_sensitive: ["جديد", "جديدة", "الجديد", "الجديدة", "وصل حديثا", "وصل حديثًا", "أحدث", "الأحدث", "احدث", "لفترة محدودة", "وقت محدود", "اليوم فقط", "حتى نفاد الكمية", "حتى نفاذ الكمية", "سارع", "سارعوا", "الآن", "الان"],
+    subjective: ["أفضل", "افضل", "الأفضل", "الافضل", "رخيص", "رخيصة", "مذهل", "مذهلة", "رائع", "رائعة", "ممتاز", "ممتازة", "مثالي", "مثالية", "خيالي", "لا يصدق", "فائق الجودة", "عالي الجودة", "عالية الجودة", "جودة عالية", "أعلى جودة"],
+    restricted_claim: ["مضاد للبكتيريا", "مضادة للبكتيريا", "مضاد للبكتريا", "مضاد للميكروبات", "مضادة للميكروبات", "مضاد للفيروسات", "مضادة للفيروسات", "مضاد للفطريات", "يقتل الجراثيم", "يقتل البكتيريا", "يقضي على البكتيريا", "صديق للبيئة", "صديقة للبيئة", "قابل للتحلل", "قابلة للتحلل", "غير سام", "غير سامة", "معتمد من fda", "معتمد من إدارة الغذاء والدواء", "يعالج", "يشفي", "ديتوكس", "مبيد حشري", "مبيد", "يطهر"],
+    placeholder: ["n/a", "لا ينطبق", "غير منطبق", "يحدد لاحقا", "يحدد لاحقًا", "نص تجريبي", "lorem ipsum", "xxx"],
+  },
+  ja: {
+    // Japanese (amazon.co.jp); compiled 2026-11-23, reported. Japanese has no spaces: lint.ts matches these
+    // only where punctuation, brackets or spaces stand around them (see languages.test.ts).
+    promotional: ["ベストセラー", "売れ筋", "no.1", "ｎｏ．１", "人気no.1", "人気ｎｏ．１", "売上no.1", "ナンバーワン", "ランキング1位", "ランキング１位", "ランキング第1位", "セール", "大特価", "特価", "激安", "格安", "値下げ", "割引", "クーポン", "お買い得", "今すぐ購入", "送料無料", "プレゼントに最適", "ギフトに最適",
+      "レビューを書いて", "レビューをお願い", "レビュー投稿", "高評価", "星5", "★5", "お客様の声", "テレビで話題"],
+    price_or_shipping: ["送料無料", "送料込み", "送料込", "即日発送", "即納", "翌日配送", "翌日お届け", "あす楽", "在庫あり", "品切れ", "売り切れ", "税込", "%off", "％off", "％ｏｆｆ", "%オフ", "％オフ"],
+    guarantee: ["返金保証", "全額返金", "返金対応", "返金", "満足保証", "品質保証", "安心保証", "永久保証", "ノーリスク", "リスクフリー"],
+    time_sensitive: ["新品", "新商品", "新発売", "新作", "最新", "最新型", "最新モデル", "期間限定", "数量限定", "本日限り", "今だけ", "今なら", "在庫限り", "なくなり次第終了", "お早めに", "今すぐ"],
+    subjective: ["最高", "最高級", "最高品質", "最強", "最安", "最安値", "激安", "格安", "完璧", "素晴らしい", "すばらしい", "驚きの", "究極", "高品質", "極上"],
+    restricted_claim: ["抗菌", "除菌", "殺菌", "抗ウイルス", "抗ウィルス", "防カビ", "抗カビ", "ウイルス除去", "エコ", "環境に優しい", "環境にやさしい", "地球に優しい", "地球にやさしい", "生分解性", "土に還る", "無毒", "毒性なし", "fda認証", "fda承認", "病気が治る", "病気を治す", "治療効果", "デトックス", "農薬", "消毒"],
+    placeholder: ["n/a", "未定", "該当なし", "準備中", "ダミーテキスト", "テキストが入ります", "〇〇", "○○", "lorem ipsum", "xxx"],
   },
 };
 
