@@ -37,6 +37,8 @@ interface Seed {
   templateId?: string;
   favorite?: boolean;
   inputs?: Record<string, string>;
+  marketplace?: string | null;
+  language?: string | null;
 }
 
 const base = Date.parse("2026-01-05T10:00:00.000Z");
@@ -65,6 +67,8 @@ describe.each(testDatabaseKinds)("saved outputs on %s", (kind) => {
       inputs: row.inputs ?? { productName: "Bamboo board", toneOfVoice: "Casual" },
       favorite: row.favorite ?? false,
       createdAt: new Date(base + ++clock).toISOString(),
+      marketplace: row.marketplace ?? null,
+      language: row.language ?? null,
     }));
     return saveOutputs({ db: testDb.db, outputs });
   }
@@ -160,6 +164,36 @@ describe.each(testDatabaseKinds)("saved outputs on %s", (kind) => {
       expect(await list({ favorite: false })).toEqual([saved[2]!.id, saved[0]!.id]);
       expect(await list({ templateId: "review", favorite: true })).toEqual([saved[1]!.id]);
       expect(await list({ templateId: "nope" })).toEqual([]);
+    });
+
+    it("filter by store and language, with and without search; outputs from before stores count as amazon.com in English", async () => {
+      const saved = await seed(ada, [
+        { content: "Bamboo board from before stores" },
+        { content: "Bamboo board for amazon.com", marketplace: "amazon.com", language: "en" },
+        { content: "Bambus Schneidebrett für die Küche", marketplace: "amazon.de", language: "de", favorite: true },
+        { content: "Planche à découper en bambou", marketplace: "amazon.ca", language: "fr", templateId: "review" },
+        { content: "Bamboo board for Canada", marketplace: "amazon.ca", language: "en" },
+      ]);
+      await seed(bob, [{ content: "Bob's Bambus Brett", marketplace: "amazon.de", language: "de" }]);
+      const list = async (filter: OutputFilter) => ids((await listOutputs({ db: testDb.db, userId: ada.id, filter })).items);
+      for (const q of [undefined, "bamb"]) {
+        expect(await list({ q, marketplace: "amazon.com" }), q).toEqual([saved[1]!.id, saved[0]!.id]);
+        expect(await list({ q, marketplace: "amazon.de" }), q).toEqual([saved[2]!.id]);
+        expect(await list({ q, marketplace: "amazon.ca" }), q).toEqual([saved[4]!.id, saved[3]!.id]);
+        expect(await list({ q, language: "en" }), q).toEqual([saved[4]!.id, saved[1]!.id, saved[0]!.id]);
+        expect(await list({ q, marketplace: "amazon.ca", language: "fr" }), q).toEqual([saved[3]!.id]);
+        expect(await list({ q, marketplace: "amazon.ca", language: "fr", templateId: "description" }), q).toEqual([]);
+        expect(await list({ q, language: "de", favorite: true }), q).toEqual([saved[2]!.id]);
+        expect(await list({ q, marketplace: "amazon.co.jp" }), q).toEqual([]);
+      }
+      // The store and language come back with every item, searched or not.
+      const [found] = (await listOutputs({ db: testDb.db, userId: ada.id, filter: { q: "Schneidebrett" } })).items;
+      expect(found).toMatchObject({ id: saved[2]!.id, marketplace: "amazon.de", language: "de" });
+      // Deleted and restored, it keeps its store (and is found by it again).
+      await deleteOutput({ db: testDb.db, userId: ada.id, id: saved[2]!.id });
+      expect(await list({ q: "bambus", marketplace: "amazon.de" })).toEqual([]);
+      await restoreOutput({ db: testDb.db, userId: ada.id, id: saved[2]!.id });
+      expect(await list({ q: "bambus", marketplace: "amazon.de" })).toEqual([saved[2]!.id]);
     });
   });
 
@@ -328,6 +362,8 @@ describe.each(testDatabaseKinds)("saved outputs on %s", (kind) => {
       expect((next.items as unknown[]).length).toBe(1);
       expect(((await json(await get("?templateId=review&q=bamboo"))).items as OutputView[]).every((o) => o.templateId === "review")).toBe(true);
       expect((await get("?q=%27%3B%20drop%20table%20output%3B%20--")).status).toBe(200);
+      expect(await json(await get("?marketplace=amazon.de&language=de"))).toEqual({ items: [], nextCursor: null });
+      expect(((await json(await get("?marketplace=amazon.com&language=en&limit=3"))).items as unknown[]).length).toBe(3);
       expect((await get("?q=%22%20OR%201%3D1%20--&favorite=false")).status).toBe(200);
 
       const badCursor = await get("?cursor=%%%not-base64");
@@ -343,6 +379,8 @@ describe.each(testDatabaseKinds)("saved outputs on %s", (kind) => {
         ["?favorite=maybe", "favorite must be true or false."],
         [`?q=${"a".repeat(201)}`, "Search text can be at most 200 characters."],
         ["?templateId=%3Cscript%3E", "templateId is not a template id."],
+        ["?marketplace=amazon.moon", "marketplace must be a store Sellscribe knows, such as amazon.de."],
+        ["?language=klingon", "language must be a language code of a store, such as de."],
       ] as const) {
         const response = await get(query);
         expect(response.status, query).toBe(400);

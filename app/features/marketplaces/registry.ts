@@ -71,6 +71,9 @@ export function getMarketplace(id: string): Marketplace | undefined {
   return byId.get(id);
 }
 
+/** Every language some store is written in ("ar", "de", …), sorted. */
+export const registryLanguages: ReadonlySet<string> = new Set(marketplaces.flatMap((marketplace) => marketplace.languages.map((entry) => entry.language)).sort());
+
 /** A listing's language in its store: the tag asked for when the store takes it, else the store's first. */
 export function languageIn(marketplace: Marketplace, tag?: string | null): MarketplaceLanguage {
   return marketplace.languages.find((language) => language.tag === tag) ?? marketplace.languages[0];

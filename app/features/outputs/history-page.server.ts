@@ -1,14 +1,23 @@
 import type { RouterContextProvider } from "react-router";
 import { requireUser } from "#app/features/auth/session.server.ts";
 import { getServices } from "#server/services.server.ts";
+import { getMarketplace, registryLanguages } from "#app/features/marketplaces/registry.ts";
 import { maxSearchLength } from "./output-rules.ts";
+import type { HistoryFilter } from "./output-view.ts";
 import { listOutputs, outputsPageSize } from "./outputs.server.ts";
 
 /** The filter a history page shows, from its URL (lenient: a bad value is dropped, not an error page). */
-export function historyFilterFromUrl(url: URL): { templateId?: string; q?: string } {
+export function historyFilterFromUrl(url: URL): HistoryFilter {
   const templateId = url.searchParams.get("templateId") ?? "";
   const q = (url.searchParams.get("q") ?? "").trim().slice(0, maxSearchLength);
-  return { templateId: /^[A-Za-z0-9_-]{1,100}$/.test(templateId) ? templateId : undefined, q: q || undefined };
+  const marketplace = url.searchParams.get("marketplace") ?? "";
+  const language = url.searchParams.get("language") ?? "";
+  return {
+    templateId: /^[A-Za-z0-9_-]{1,100}$/.test(templateId) ? templateId : undefined,
+    q: q || undefined,
+    marketplace: getMarketplace(marketplace) ? marketplace : undefined,
+    language: registryLanguages.has(language) ? language : undefined,
+  };
 }
 
 /** The first page of /history or /favorites, rendered on the server. */

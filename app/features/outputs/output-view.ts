@@ -31,3 +31,13 @@ export interface OutputResult {
 export interface DeletedOutputResult extends OutputResult {
   restore: { method: "POST"; url: string; until: string };
 }
+
+/** What a history page is narrowed to (all optional), as in its URL. */
+export interface HistoryFilter {
+  templateId?: string;
+  q?: string;
+  /** A store ("amazon.de"); outputs from before stores count as amazon.com. */
+  marketplace?: string;
+  /** A language code ("de"); outputs from before stores count as English. */
+  language?: string;
+}

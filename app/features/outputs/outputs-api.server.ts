@@ -3,6 +3,7 @@
 import { z } from "zod";
 import { translate, type Locale, type MessageKey, type MessageParams } from "#app/i18n/i18n.ts";
 import type { Db } from "#server/db/db.server.ts";
+import { getMarketplace, registryLanguages } from "#app/features/marketplaces/registry.ts";
 import { checkOutputContent, maxSearchLength } from "./output-rules.ts";
 import { firstIssuePerField } from "#app/lib/field-issues.ts";
 import { apiErrorResponse, methodNotAllowedResponse, type ApiErrorCode, type ApiErrorExtras } from "#app/lib/errors.ts";
@@ -38,6 +39,8 @@ export const outputFilterSchema = z.object({
   templateId: z.preprocess(emptyAsUndefined, z.string().max(100).regex(/^[A-Za-z0-9_-]+$/).optional()),
   favorite: z.preprocess(emptyAsUndefined, z.enum(["true", "false", "1", "0"]).optional()),
   q: z.preprocess(emptyAsUndefined, z.string().max(maxSearchLength).optional()),
+  marketplace: z.preprocess(emptyAsUndefined, z.string().max(100).refine((id) => getMarketplace(id) !== undefined).optional()),
+  language: z.preprocess(emptyAsUndefined, z.string().max(20).refine((code) => registryLanguages.has(code)).optional()),
 });
 
 const listQuerySchema = outputFilterSchema.extend({
@@ -48,6 +51,8 @@ const listQuerySchema = outputFilterSchema.extend({
 const fieldMessages: Record<string, { key: MessageKey; params?: MessageParams }> = {
   templateId: { key: "outputs.error.badTemplate" },
   favorite: { key: "outputs.error.badFavorite" },
+  marketplace: { key: "outputs.error.badMarketplace" },
+  language: { key: "outputs.error.badLanguage" },
   q: { key: "outputs.error.searchTooLong", params: { max: maxSearchLength } },
   cursor: { key: "outputs.error.badCursor" },
   limit: { key: "outputs.error.badLimit" },
@@ -58,6 +63,8 @@ export function toOutputFilter(parsed: z.infer<typeof outputFilterSchema>): Outp
     templateId: parsed.templateId,
     favorite: parsed.favorite === undefined ? undefined : parsed.favorite === "true" || parsed.favorite === "1",
     q: parsed.q?.trim() || undefined,
+    marketplace: parsed.marketplace,
+    language: parsed.language,
   };
 }
 
@@ -75,7 +82,7 @@ export function readQuery<S extends z.ZodType>(schema: S, url: URL, locale: Loca
   return { ok: false, fieldErrors };
 }
 
-/** GET /api/outputs?templateId&favorite&q&cursor&limit → {items, nextCursor}. */
+/** GET /api/outputs?templateId&favorite&marketplace&language&q&cursor&limit → {items, nextCursor}. */
 export async function handleListOutputs(ctx: OutputsApiContext): Promise<Response> {
   if (ctx.request.method !== "GET" && ctx.request.method !== "HEAD") return methodNotAllowed(ctx, "GET, HEAD");
   if (!ctx.user) return signedOut(ctx);

@@ -1,25 +1,27 @@
 // The grid behind /history and /favorites: template chips, search (in the URL as ?q=), export,
 // the server-rendered first page and "Load more" (keyset pages from GET /api/outputs).
-import { Button, Card, Chip, CloseButton, Group, Loader, Menu, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
+import { Button, Card, Chip, CloseButton, Group, Loader, Menu, NativeSelect, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
 import { useDebouncedCallback } from "@mantine/hooks";
 import { notifications } from "@mantine/notifications";
 import { IconDownload, IconFileSpreadsheet, IconFileText, IconSearch } from "@tabler/icons-react";
 import { useState, type ReactNode } from "react";
 import { Link, useLocation, useNavigation, useSearchParams } from "react-router";
 import { EmptyState } from "#app/components/empty-state.tsx";
+import { languageLabel } from "#app/features/marketplaces/marketplace-select.tsx";
+import { marketplaces, registryLanguages } from "#app/features/marketplaces/registry.ts";
 import { useI18n } from "#app/i18n/context.tsx";
 import { templates } from "#app/templates/registry.ts";
 import { OutputCard } from "./output-card.tsx";
 import { appendPage, insertItem, mergeFirstPage, removeItem, replaceItem } from "./output-list.ts";
 import { maxSearchLength } from "./output-rules.ts";
-import type { OutputPage, OutputView } from "./output-view.ts";
+import type { HistoryFilter, OutputPage, OutputView } from "./output-view.ts";
 import { fetchOutputsPage, patchOutput } from "./outputs-client.ts";
 
 export interface OutputsBrowserProps {
   mode: "history" | "favorites";
   /** The loader's first page for the current filter. */
   page: OutputPage;
-  filter: { templateId?: string; q?: string };
+  filter: HistoryFilter;
   /** The loader's Date.now() (relative dates). */
   now: number;
   /** The page heading (and whatever goes under it). */
@@ -37,6 +39,8 @@ function filterParams(mode: OutputsBrowserProps["mode"], filter: OutputsBrowserP
   const params = new URLSearchParams();
   if (filter.templateId) params.set("templateId", filter.templateId);
   if (filter.q) params.set("q", filter.q);
+  if (filter.marketplace) params.set("marketplace", filter.marketplace);
+  if (filter.language) params.set("language", filter.language);
   if (mode === "favorites") params.set("favorite", "true");
   return params;
 }
@@ -87,7 +91,12 @@ export function OutputsBrowser({ mode, page, filter, now, header }: OutputsBrows
   }
 
   function belongs(output: OutputView): boolean {
-    return (mode !== "favorites" || output.favorite) && (!filter.templateId || output.templateId === filter.templateId);
+    return (
+      (mode !== "favorites" || output.favorite) &&
+      (!filter.templateId || output.templateId === filter.templateId) &&
+      (!filter.marketplace || (output.marketplace ?? "amazon.com") === filter.marketplace) &&
+      (!filter.language || (output.language ?? "en") === filter.language)
+    );
   }
 
   function handleChange(output: OutputView) {
@@ -143,7 +152,20 @@ export function OutputsBrowser({ mode, page, filter, now, header }: OutputsBrows
     setState((previous) => (previous.key === requestKey ? { ...previous, list: appendPage(previous.list, result.data) } : previous));
   }
 
-  const filtered = Boolean(filter.templateId || filter.q);
+  const filtered = Boolean(filter.templateId || filter.q || filter.marketplace || filter.language);
+
+  /** Sets (or, with "", removes) one URL parameter of the filter; the loader reads the new first page. */
+  function setParam(name: string, value: string) {
+    setSearchParams(
+      (previous) => {
+        const next = new URLSearchParams(previous);
+        if (value) next.set(name, value);
+        else next.delete(name);
+        return next;
+      },
+      { replace: true, preventScrollReset: true },
+    );
+  }
   const exportHref = (format: "csv" | "txt") => {
     const query = new URLSearchParams(params);
     query.set("format", format);
@@ -178,6 +200,7 @@ export function OutputsBrowser({ mode, page, filter, now, header }: OutputsBrows
 
       {showToolbar ? (
         <Stack gap="sm">
+          <Group gap="sm" align="flex-end" wrap="wrap">
           <TextInput
             type="search"
             aria-label={t("history.search.label")}
@@ -208,7 +231,23 @@ export function OutputsBrowser({ mode, page, filter, now, header }: OutputsBrows
               ) : null
             }
             maw={{ base: "100%", sm: 420 }}
+            style={{ flex: "1 1 260px" }}
           />
+          <NativeSelect
+            label={t("history.filter.store")}
+            value={filter.marketplace ?? ""}
+            onChange={(event) => setParam("marketplace", event.currentTarget.value)}
+            data={[{ value: "", label: t("history.filter.allStores") }, ...marketplaces.map((marketplace) => ({ value: marketplace.id, label: marketplace.id }))]}
+            w={{ base: "calc(50% - 6px)", sm: 180 }}
+          />
+          <NativeSelect
+            label={t("history.filter.language")}
+            value={filter.language ?? ""}
+            onChange={(event) => setParam("language", event.currentTarget.value)}
+            data={[{ value: "", label: t("history.filter.allLanguages") }, ...[...registryLanguages].map((language) => ({ value: language, label: languageLabel(language, locale) }))]}
+            w={{ base: "calc(50% - 6px)", sm: 180 }}
+          />
+          </Group>
           <Chip.Group
             value={filter.templateId ?? "all"}
             onChange={(value) =>

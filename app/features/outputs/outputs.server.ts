@@ -1,11 +1,11 @@
 // Saved outputs: pages (keyset by createdAt desc, id desc), full-text search, edit, favorite,
 // delete with undo. Every function is scoped to one user. See docs/decisions/007-history-search-and-undo.md.
 import { randomUUID } from "node:crypto";
-import { sql, type Selectable } from "kysely";
+import { sql, type Expression, type ExpressionBuilder, type Selectable, type SqlBool } from "kysely";
 import { z } from "zod";
 import type { TemplateInputs } from "#app/templates/types.ts";
 import type { Db } from "#server/db/db.server.ts";
-import type { OutputTable } from "#server/db/schema.ts";
+import type { Database, OutputTable } from "#server/db/schema.ts";
 import { dialectOf } from "#server/db/dialect.server.ts";
 import { searchTerms } from "./output-rules.ts";
 import type { OutputPage, OutputView } from "./output-view.ts";
@@ -16,6 +16,10 @@ export interface OutputFilter {
   templateId?: string;
   /** true: favorites only; false: non-favorites only; absent: both. */
   favorite?: boolean;
+  /** The store the copy was written for ("amazon.de"); outputs saved before stores count as amazon.com. */
+  marketplace?: string;
+  /** Its language ("de"); outputs saved before stores count as English. */
+  language?: string;
   /** Full-text search over the content: every word must appear, the last one may be unfinished. */
   q?: string;
 }
@@ -162,6 +166,15 @@ export async function* iterateOutputs({ db, userId, filter = {}, batchSize = 500
   }
 }
 
+/** Store and language conditions (null, from before stores, is amazon.com in English); always true without them. */
+function storeCondition(eb: ExpressionBuilder<Database, "output">, filter: OutputFilter): Expression<SqlBool> {
+  const conditions: Expression<SqlBool>[] = [];
+  const { marketplace, language } = filter;
+  if (marketplace) conditions.push(marketplace === "amazon.com" ? eb.or([eb("marketplace", "=", marketplace), eb("marketplace", "is", null)]) : eb("marketplace", "=", marketplace));
+  if (language) conditions.push(language === "en" ? eb.or([eb("language", "=", language), eb("language", "is", null)]) : eb("language", "=", language));
+  return eb.and(conditions);
+}
+
 async function readOutputsPage({ db, userId, filter, after, limit }: { db: Db; userId: string; filter: OutputFilter; after?: PagePosition; limit: number }): Promise<OutputPage> {
   const q = filter.q?.trim();
   if (q) {
@@ -171,6 +184,7 @@ async function readOutputsPage({ db, userId, filter, after, limit }: { db: Db; u
     return dialectOf(db) === "postgres" ? searchPostgres({ db, userId, filter, terms, after, limit }) : searchSqlite({ db, userId, filter, terms, after, limit });
   }
   let query = db.selectFrom("output").select(outputColumns).where("userId", "=", userId);
+  if (filter.marketplace || filter.language) query = query.where((eb) => storeCondition(eb, filter));
   if (filter.templateId) query = query.where("templateId", "=", filter.templateId);
   if (filter.favorite !== undefined) query = query.where("favorite", "=", filter.favorite ? 1 : 0);
   if (after) query = query.where((eb) => eb(eb.refTuple("createdAt", "id"), "<", eb.tuple(after.c, after.i)));
@@ -195,6 +209,7 @@ async function searchPostgres({ db, userId, filter, terms, after, limit }: { db:
     .where(sql<boolean>`search @@ (to_tsquery('simple', ${tsquery}) && ('u' || md5(${userId}))::tsquery)`);
   if (filter.templateId) query = query.where("templateId", "=", filter.templateId);
   if (filter.favorite !== undefined) query = query.where("favorite", "=", filter.favorite ? 1 : 0);
+  if (filter.marketplace || filter.language) query = query.where((eb) => storeCondition(eb, filter));
   if (after) query = query.where((eb) => eb(eb.refTuple("createdAt", "id"), "<", eb.tuple(after.c, after.i)));
   const rows = await query.orderBy("createdAt", "desc").orderBy("id", "desc").limit(limit + 1).execute();
   return toPage(rows, limit);
@@ -209,6 +224,9 @@ function ftsQuery(userId: string, filter: OutputFilter, terms: string[]): string
   const tags = [`"u${hexOf(userId)}"`];
   if (filter.templateId) tags.push(`"t${hexOf(filter.templateId)}"`);
   if (filter.favorite !== undefined) tags.push(`"f${filter.favorite ? 1 : 0}"`);
+  // Migration 0013: outputs from before stores are tagged amazon.com and English.
+  if (filter.marketplace) tags.push(`"m${hexOf(filter.marketplace)}"`);
+  if (filter.language) tags.push(`"l${hexOf(filter.language)}"`);
   const words = terms.map((term, index) => (index === terms.length - 1 && term.length >= 3 ? `"${term}"*` : `"${term}"`));
   return `{tags}: (${tags.join(" AND ")}) AND {content}: (${words.join(" AND ")})`;
 }
@@ -229,7 +247,7 @@ async function searchSqlite({ db, userId, filter, terms, after, limit }: { db: D
   const match = ftsQuery(userId, filter, terms);
   // CROSS JOIN keeps SQLite's join order: the page of index hits first, then each output by its primary key.
   const { rows } = await sql<OutputRow & { searchRowid: number }>`
-    select o.id, o.templateId, o.content, o.inputs, o.favorite, o.createdAt, o.editedAt, s.searchRowid
+    select o.id, o.templateId, o.content, o.inputs, o.favorite, o.createdAt, o.editedAt, o.marketplace, o.language, s.searchRowid
     from output_search s cross join output o on o.id = s.outputId
     where s.searchRowid in (
         select rowid from output_fts where output_fts match ${match} ${before === undefined ? sql`` : sql`and rowid < ${before}`}

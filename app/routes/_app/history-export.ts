@@ -8,7 +8,7 @@ import { getLocale } from "#app/i18n/locale.server.ts";
 import { getServices } from "#server/services.server.ts";
 import type { Route } from "./+types/history-export";
 
-/** GET /history/export?format=csv|txt&templateId&favorite&q: every output of that filter, as a download. */
+/** GET /history/export?format=csv|txt&templateId&favorite&marketplace&language&q: every output of that filter, as a download. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser({ request, context });
   const locale = getLocale(request);
