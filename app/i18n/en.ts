@@ -672,6 +672,8 @@ export const en = {
   "listings.wordListsEnglish": "Sellscribe's lists of promotional, subjective and temporary words do not cover {language} yet: limits, symbols, capitals, contact details and prices are checked; those words only in English.",
   "listings.fact.marketplace": "Amazon store",
   "listings.offlineEnglish": "This server has no AI provider, so its built-in writer writes English; this store takes {language}. Connect an AI provider (README, \"AI provider\") for copy written in {language}.",
+  "listings.writtenIn": "Written in {language}",
+  "listings.writtenInHint": "This copy is in {written}, not {language}: the built-in writer wrote it. Write it again with an AI provider connected, or edit it, before you list it.",
   "listings.builder.emptyTitle": "Nothing written yet",
   "listings.builder.emptyBody": "Sellscribe writes every section from the product facts, within Amazon's rules. You can also type it yourself and check it as you go.",
   "listings.builder.writeMyself": "Write it myself",

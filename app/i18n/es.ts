@@ -674,6 +674,8 @@ export const es: Record<MessageKey, string> = {
   "listings.wordListsEnglish": "Las listas de palabras promocionales, subjetivas y temporales de Sellscribe aún no cubren el {language}: se comprueban límites, símbolos, mayúsculas, contactos y precios; esas palabras solo en inglés.",
   "listings.fact.marketplace": "Tienda de Amazon",
   "listings.offlineEnglish": "Este servidor no tiene proveedor de IA, así que su redactor integrado escribe en inglés; esta tienda usa {language}. Conecta un proveedor de IA (README, «AI provider») para textos en {language}.",
+  "listings.writtenIn": "Escrito en {language}",
+  "listings.writtenInHint": "Este texto está en {written}, no en {language}: lo escribió el redactor integrado. Vuelve a escribirlo con un proveedor de IA conectado, o edítalo, antes de publicarlo.",
   "listings.builder.emptyTitle": "Aún no hay nada escrito",
   "listings.builder.emptyBody": "Sellscribe escribe cada sección a partir de los datos del producto, dentro de las reglas de Amazon. También puedes escribirlo tú y comprobarlo sobre la marcha.",
   "listings.builder.writeMyself": "Escribirlo yo",

@@ -219,6 +219,8 @@ export interface ListingTable {
   familyId: Generated<string | null>;
   /** The listing's language as a Listings API tag ("fr_CA"); null: the store's first language. */
   languageTag: Generated<string | null>;
+  /** The language the copy is in when not the listing's (the offline writer's English); null: the listing's. */
+  writtenIn: Generated<string | null>;
   createdAt: string;
   updatedAt: string;
 }

@@ -188,6 +188,27 @@ describe.each(testDatabaseKinds)("listings on %s", (kind) => {
     expect(`${saved.copy.title} ${saved.copy.description}`.toLowerCase()).not.toMatch(/\bcheap\b/);
   });
 
+  it("marks a listing the offline writer wrote in English for a store whose language it does not write, until a provider writes it natively", async () => {
+    const japanese = await createListing({ db: testDb.db, workspaceId, userId: user.id, marketplace: "amazon.co.jp", ruleSetId: "amazon-2026-07", facts });
+    expect(japanese.writtenIn).toBeNull();
+    await write(japanese, { config: configFor("offline") });
+    const offline = (await getListing({ db: testDb.db, workspaceId, id: japanese.id }))!;
+    expect(offline).toMatchObject({ writtenIn: "en", language: { language: "ja" } });
+    expect(offline.copy.title).toMatch(/[A-Za-z]{4}/);
+    // An edit keeps the mark; the same store written by a provider clears it.
+    await saveListingVersion({ db: testDb.db, workspaceId, listingId: japanese.id, userId: user.id, copy: { ...offline.copy, description: `${offline.copy.description} ` }, source: "edited" });
+    expect((await getListing({ db: testDb.db, workspaceId, id: japanese.id }))!.writtenIn).toBe("en");
+    stub.enqueue({ when: section("title"), text: "Acme 竹製 まな板 3枚セット 食洗機対応" });
+    await write((await getListing({ db: testDb.db, workspaceId, id: japanese.id }))!, { sections: ["title"] });
+    expect((await getListing({ db: testDb.db, workspaceId, id: japanese.id }))!.writtenIn).toBeNull();
+    // A language the offline writer writes is never marked.
+    const spanish = await createListing({ db: testDb.db, workspaceId, userId: user.id, marketplace: "amazon.es", ruleSetId: "amazon-2026-07", facts });
+    await write(spanish, { config: configFor("offline") });
+    expect((await getListing({ db: testDb.db, workspaceId, id: spanish.id }))!.writtenIn).toBeNull();
+    const listed = (await listListings({ db: testDb.db, workspaceId })).items;
+    expect(listed.find((item) => item.id === japanese.id)).toMatchObject({ writtenIn: null });
+  });
+
   it("keeps every save as a version, restores an older one as the newest, and lists, searches and pages listings of the workspace only", async () => {
     const listing = await newListing();
     const copy = { title: "Acme Bamboo Cutting Board Set, 3 Sizes with Juice Groove", itemHighlights: "3 sizes, juice groove", bullets: goodBullets.slice(0, 3), description: goodDescription, searchTerms: "chopping board serving tray" };

@@ -8,7 +8,7 @@ import { translate, type Locale } from "#app/i18n/i18n.ts";
 import { generationErrors } from "#app/lib/errors.ts";
 import type { GenerationContext, GenerationHooks } from "#app/features/generate/generation.server.ts";
 import { completeGeneration, createGeneration, recordGenerationFailure } from "#app/features/generate/generation.server.ts";
-import { getMarketplace } from "#app/features/marketplaces/registry.ts";
+import { getMarketplace, offlineLanguages } from "#app/features/marketplaces/registry.ts";
 import { applySafeFixes, type SafeFix } from "#app/features/rules/fixes.ts";
 import { lintListing } from "#app/features/rules/lint.ts";
 import { getRuleSet } from "#app/features/rules/registry.ts";
@@ -191,7 +191,9 @@ export async function runListingGeneration(options: RunListingGenerationOptions)
     const words = [...written.values()].reduce((sum, content) => sum + countWords(Array.isArray(content) ? content.join("\n") : content), 0);
     const latencyMs = Math.round(performance.now() - started);
     const saved = await db.transaction().execute(async (trx) => {
-      const result = await saveListingVersion({ db: trx, workspaceId, listingId: listing.id, userId: user.id, copy, source: "generated", generationId });
+      // The offline writer writes English where it cannot write the store's language: the listing says so.
+      const writtenIn = writer.offline && !offlineLanguages.has(language) ? "en" : null;
+      const result = await saveListingVersion({ db: trx, workspaceId, listingId: listing.id, userId: user.id, copy, source: "generated", generationId, writtenIn });
       if (!result) throw new GenerationError("internal", "the listing is gone");
       const { wasRunning } = await completeGeneration({ db: trx, id: generationId, words, inputTokens, outputTokens, latencyMs });
       await hooks.settle?.(trx, context, { words, reservationReleased: !wasRunning });

@@ -31,6 +31,8 @@ export interface ListingView {
   familyId: string | null;
   /** The listing's language in its store (resolved: the store's first when none was chosen). */
   language: MarketplaceLanguage;
+  /** The language the copy is in when it is not the listing's ("en": the offline writer's English); null: the listing's. */
+  writtenIn: string | null;
   createdAt: string;
   updatedAt: string;
 }
@@ -81,6 +83,7 @@ function toView(row: Selectable<ListingTable>): ListingView {
     keywords: readKeywordBank(row.keywords),
     familyId: row.familyId ?? null,
     language: languageOf(row.marketplace, row.languageTag),
+    writtenIn: row.writtenIn ?? null,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
   };
@@ -135,6 +138,7 @@ export async function createListing({
     keywords: JSON.stringify(keywords),
     familyId,
     languageTag,
+    writtenIn: null,
     createdAt: now.toISOString(),
     updatedAt: now.toISOString(),
   };
@@ -155,6 +159,8 @@ export interface ListingListItem {
   marketplace: string;
   passed: boolean;
   version: number;
+  /** As ListingView.writtenIn. */
+  writtenIn: string | null;
   createdAt: string;
   updatedAt: string;
 }
@@ -168,7 +174,7 @@ const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}
  */
 export async function listListings({ db, workspaceId, q = "", cursor, limit = listingsPageSize }: { db: Db; workspaceId: string; q?: string; cursor?: string | null; limit?: number }): Promise<{ items: ListingListItem[]; nextCursor: string | null }> {
   const after = cursor ? decodeCursor(cursor) : undefined;
-  let query = db.selectFrom("listing").select(["id", "facts", "copy", "marketplace", "passed", "version", "createdAt", "updatedAt"]).where("workspaceId", "=", workspaceId);
+  let query = db.selectFrom("listing").select(["id", "facts", "copy", "marketplace", "passed", "version", "writtenIn", "createdAt", "updatedAt"]).where("workspaceId", "=", workspaceId);
   for (const word of q.toLowerCase().split(/\s+/).filter(Boolean).slice(0, 10)) query = query.where(sql<boolean>`${sql.ref("searchText")} like ${likePattern(word)} escape '\\'`);
   if (after) query = query.where((eb) => eb.or([eb("createdAt", "<", after.c), eb.and([eb("createdAt", "=", after.c), eb("id", "<", after.i)])]));
   const rows = await query.orderBy("createdAt", "desc").orderBy("id", "desc").limit(limit + 1).execute();
@@ -177,7 +183,7 @@ export async function listListings({ db, workspaceId, q = "", cursor, limit = li
   return {
     items: page.map((row) => {
       const facts = readFacts(row.facts);
-      return { id: row.id, brand: facts.brand, productName: facts.productName, title: readCopy(row.copy).title, marketplace: row.marketplace, passed: Number(row.passed) === 1, version: Number(row.version), createdAt: row.createdAt, updatedAt: row.updatedAt };
+      return { id: row.id, brand: facts.brand, productName: facts.productName, title: readCopy(row.copy).title, marketplace: row.marketplace, passed: Number(row.passed) === 1, version: Number(row.version), writtenIn: row.writtenIn ?? null, createdAt: row.createdAt, updatedAt: row.updatedAt };
     }),
     nextCursor: rows.length > limit && last ? encodeCursor({ c: last.createdAt, i: last.id }) : null,
   };
@@ -204,6 +210,7 @@ export async function saveListingVersion({
   facts,
   source,
   generationId = null,
+  writtenIn,
   now = new Date(),
 }: {
   db: Db;
@@ -214,6 +221,8 @@ export async function saveListingVersion({
   facts?: ListingFacts;
   source: ListingVersionSource;
   generationId?: string | null;
+  /** The language the saved copy is in when not the listing's (null: the listing's); absent: unchanged (an edit, a restore). */
+  writtenIn?: string | null;
   now?: Date;
 }): Promise<{ listing: ListingView; version: ListingVersionSummary } | undefined> {
   const current = await getListing({ db, workspaceId, id: listingId });
@@ -228,7 +237,7 @@ export async function saveListingVersion({
   const at = now.toISOString();
   const { numUpdatedRows } = await db
     .updateTable("listing")
-    .set({ copy: JSON.stringify(copy), facts: JSON.stringify(savedFacts), passed: passed ? 1 : 0, version, searchText: searchTextOf(savedFacts, copy), updatedAt: at })
+    .set({ copy: JSON.stringify(copy), facts: JSON.stringify(savedFacts), passed: passed ? 1 : 0, version, searchText: searchTextOf(savedFacts, copy), updatedAt: at, ...(writtenIn === undefined ? {} : { writtenIn }) })
     .where("id", "=", listingId)
     .where("workspaceId", "=", workspaceId)
     .where("version", "=", current.version)
@@ -237,7 +246,7 @@ export async function saveListingVersion({
   const row = { id: randomUUID(), listingId, version, source, facts: JSON.stringify(savedFacts), copy: JSON.stringify(copy), passed: passed ? 1 : 0, generationId, createdBy: userId, createdAt: at };
   await db.insertInto("listing_version").values(row).execute();
   return {
-    listing: { ...current, facts: savedFacts, copy, passed, version, updatedAt: at },
+    listing: { ...current, facts: savedFacts, copy, passed, version, updatedAt: at, writtenIn: writtenIn === undefined ? current.writtenIn : writtenIn },
     version: { id: row.id, version, source, passed, createdAt: at, createdByName: null },
   };
 }

@@ -256,6 +256,11 @@ function ListingBuilder({ loaderData }: { loaderData: Route.ComponentProps["load
                 {languageLabel(language, locale)}
               </Badge>
             )}
+            {listing.writtenIn && listing.writtenIn !== language && (
+              <Badge variant="light" color="yellow" style={{ "--badge-color": "var(--mantine-color-yellow-9)" } as CSSProperties} data-testid="written-in" title={t("listings.writtenInHint", { written: languageLabel(listing.writtenIn, locale), language: languageLabel(language, locale) })}>
+                {t("listings.writtenIn", { language: languageLabel(listing.writtenIn, locale) })}
+              </Badge>
+            )}
             <Text size="sm" c="dimmed">
               {t("listings.builder.ruleSet", { name: ruleSet.name })}
             </Text>
@@ -304,6 +309,11 @@ function ListingBuilder({ loaderData }: { loaderData: Route.ComponentProps["load
       {loaderData.offline && !offlineLanguages.has(language) && (
         <Alert color="yellow" variant="light" data-testid="offline-english">
           {t("listings.offlineEnglish", { language: languageLabel(language, locale) })}
+        </Alert>
+      )}
+      {listing.writtenIn && listing.writtenIn !== language && !(loaderData.offline && !offlineLanguages.has(language)) && (
+        <Alert color="yellow" variant="light" data-testid="written-in-hint">
+          {t("listings.writtenInHint", { written: languageLabel(listing.writtenIn, locale), language: languageLabel(language, locale) })}
         </Alert>
       )}
       {!ruleSet.phrases[language] && (

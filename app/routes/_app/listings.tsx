@@ -3,6 +3,7 @@ import { Anchor, Badge, Button, Card, Group, Stack, Text, TextInput, Title } fro
 import { IconPlus, IconSearch } from "@tabler/icons-react";
 import { Form, Link, useNavigation } from "react-router";
 import { EmptyState } from "#app/components/empty-state.tsx";
+import { languageLabel } from "#app/features/marketplaces/marketplace-select.tsx";
 import { requireMembership } from "#app/features/workspace/active-workspace.server.ts";
 import { listListings } from "#app/features/listings/listings.server.ts";
 import { pageMeta } from "#app/features/marketing/meta.ts";
@@ -81,6 +82,10 @@ export default function Listings({ loaderData }: Route.ComponentProps) {
                     {t("listings.item.meta", { brand: item.brand, marketplace: item.marketplace, version: item.version, when: formatRelativeTime(item.updatedAt, now, locale, t("outputs.justNow")) })}
                   </Text>
                 </Stack>
+                <Group gap={6} wrap="nowrap">
+                {item.writtenIn && (
+                  <Badge variant="light" color="yellow" style={{ "--badge-color": "var(--mantine-color-yellow-9)" } as CSSProperties}>{t("listings.writtenIn", { language: languageLabel(item.writtenIn, locale) })}</Badge>
+                )}
                 {item.version === 0 ? (
                   <Badge variant="light" color="gray" style={{ "--badge-color": "var(--mantine-color-gray-8)" } as CSSProperties}>{t("listings.status.draft")}</Badge>
                 ) : item.passed ? (
@@ -88,6 +93,7 @@ export default function Listings({ loaderData }: Route.ComponentProps) {
                 ) : (
                   <Badge variant="light" color="red" style={{ "--badge-color": "var(--mantine-color-red-9)" } as CSSProperties}>{t("listings.status.fails")}</Badge>
                 )}
+                </Group>
               </Group>
             </Card>
           ))}

@@ -11,6 +11,7 @@ import * as m0010 from "./0010_marketplaces.ts";
 import * as m0011 from "./0011_listing_family.ts";
 import * as m0012 from "./0012_listing_language.ts";
 import * as m0013 from "./0013_output_search_by_store.ts";
+import * as m0014 from "./0014_listing_written_in.ts";
 
 /** Every migration, in order. Add a new file, then list it here. */
 export const migrations = {
@@ -27,4 +28,5 @@ export const migrations = {
   "0011_listing_family": m0011,
   "0012_listing_language": m0012,
   "0013_output_search_by_store": m0013,
+  "0014_listing_written_in": m0014,
 };
