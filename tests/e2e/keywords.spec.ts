@@ -32,7 +32,7 @@ test.describe("keywords over HTTP", () => {
       body: JSON.stringify({ marketplace: "amazon.com", sections, keywords: [{ phrase: "juice block" }] }),
     });
     expect(response.status).toBe(200);
-    expect(await words.json()).toEqual({ score: 50, keywords: [{ phrase: "juice block", volume: null, match: "words", fields: ["title", "itemHighlights", "bullets", "searchTerms"] }] });
+    expect(await words.json()).toEqual({ score: 50, keywords: [{ phrase: "juice block", volume: null, match: "words", fields: ["title", "itemHighlights", "bullets", "searchTerms"] }], warnings: [] });
     expect(await response.json()).toEqual({
       score: 60,
       keywords: [
@@ -40,7 +40,32 @@ test.describe("keywords over HTTP", () => {
         { phrase: "bamboo chopping tray", volume: 200, match: "none", fields: [] },
         { phrase: "marble board", volume: 200, match: "none", fields: [] },
       ],
+      warnings: [],
     });
+  });
+
+  test("a bank in another script than the store's is measured with a warning, not refused; Japanese is matched word by word", async ({ login }) => {
+    const { cookie } = await login();
+    const japanese = { title: "Acme 竹製まな板 3枚セット 食洗機対応", bullets: ["溝付きで汁がこぼれにくい"], searchTerms: "" };
+    const english = await fetch(`${baseURL}/api/keywords/coverage`, { method: "POST", headers: json(cookie), body: JSON.stringify({ marketplace: "amazon.co.jp", sections: japanese, keywords: [{ phrase: "cutting board", volume: 10 }, { phrase: "bamboo board", volume: 5 }] }) });
+    expect(english.status).toBe(200);
+    expect(await english.json()).toMatchObject({
+      score: 0,
+      warnings: [{ code: "KEYWORDS_OTHER_SCRIPT", expected: "japanese", found: "latin", message: "2 of 2 keywords have no Japanese letters, but shoppers on amazon.co.jp search in Japanese script; most of these are in Latin script. They are kept, but will match little there: import this store's own keywords." }],
+    });
+    const native = await fetch(`${baseURL}/api/keywords/coverage`, { method: "POST", headers: json(cookie), body: JSON.stringify({ marketplace: "amazon.co.jp", sections: japanese, keywords: [{ phrase: "まな板", volume: 900 }, { phrase: "カッティングボード", volume: 100 }] }) });
+    expect(await native.json()).toEqual({
+      score: 90,
+      keywords: [
+        { phrase: "まな板", volume: 900, match: "exact", fields: ["title"] },
+        { phrase: "カッティングボード", volume: 100, match: "none", fields: [] },
+      ],
+      warnings: [],
+    });
+    const packed = await fetch(`${baseURL}/api/keywords/pack`, { method: "POST", headers: json(cookie), body: JSON.stringify({ marketplace: "amazon.co.jp", brand: "Acme", sections: japanese, keywords: [{ phrase: "まな板", volume: 900 }, { phrase: "カッティングボード", volume: 100 }] }) });
+    const pack = (await packed.json()) as { searchTerms: string; bytes: number };
+    expect(pack.searchTerms).not.toContain("まな板");
+    expect(pack.bytes).toBe(Buffer.byteLength(pack.searchTerms, "utf8"));
   });
 
   test("pack fills the search terms within the byte limit and says what it covered and what did not fit", async ({ login }) => {

@@ -252,29 +252,81 @@ test.describe("listing builder", () => {
     expect(canadian.attributes.item_name[0]!.language_tag).toBe("fr_CA");
   });
 
-  test("create for another store from a finished listing: written for that store, and the builder switches between the two", async ({ page, login }) => {
+  test("localize an amazon.com listing to amazon.de: written in German for that store, with its own counters; both flat files export, and the builder switches between the two", async ({ page, login }) => {
     const { cookie } = await login();
     const headers = { "content-type": "application/json", origin: baseURL, cookie };
-    const { listing } = (await (await fetch(`${baseURL}/api/listings`, { method: "POST", headers, body: JSON.stringify({ facts: { brand: "Fernweh", productName: "Travel pillow" } }) })).json()) as { listing: { id: string } };
+    const brand = `Fernweh${Date.now().toString(36)}`;
+    const { listing } = (await (await fetch(`${baseURL}/api/listings`, { method: "POST", headers, body: JSON.stringify({ facts: { brand, productName: "Travel pillow", keyFeatures: "memory foam, washable cover" } }) })).json()) as { listing: { id: string } };
+    await scriptSections(brand, { title: [`${brand} Travel Pillow, Memory Foam Neck Pillow with Washable Cover`] }, 0);
     const written = await fetch(`${baseURL}/api/listings/${listing.id}/generate`, { method: "POST", headers, body: "{}" });
     expect(await written.text()).toContain("event: done");
+    // The German listing's answers, kept to German prompts of this brand.
+    const germanTitle = `${brand} Nackenkissen für Reisen aus Memory-Schaum, waschbarer Bezug`;
+    const germanTerms = "reisekissen flugzeug nackenhörnchen zugfahrt größenverstellbar";
+    await scriptSections(
+      brand,
+      {
+        title: [germanTitle],
+        itemHighlights: ["Memory-Schaum, waschbarer Bezug, für Flugzeug und Bahn"],
+        bullets: [
+          [
+            "Formstabiler Memory-Schaum: stützt den Nacken auf langen Flügen und Bahnfahrten und behält seine Form.",
+            "Waschbarer Bezug: der weiche Bezug lässt sich abnehmen und bei 30 Grad in der Maschine waschen.",
+            "Klein verstaut: passt zusammengerollt in die mitgelieferte Tasche und in jedes Handgepäck.",
+          ].join("\n"),
+        ],
+        description: ["Das Nackenkissen aus Memory-Schaum stützt Kopf und Nacken auf Reisen.\n\nDer Bezug ist abnehmbar und waschbar."],
+        searchTerms: [germanTerms],
+      },
+      0,
+    );
 
     await page.goto(`/listings/${listing.id}`);
     await expect(page.getByTestId("version")).toHaveText("Version 1");
     await page.getByRole("button", { name: "Create for another store" }).click();
     const dialog = page.getByRole("dialog", { name: "The same product for another store" });
-    await dialog.getByLabel("Amazon store").selectOption("amazon.fr");
+    await dialog.getByLabel("Amazon store").selectOption("amazon.de");
     await dialog.getByRole("button", { name: "Create and write it" }).click();
     await expect(page).not.toHaveURL(new RegExp(listing.id));
     await expect(page).toHaveURL(/\/listings\/[0-9a-f-]{36}$/);
     await expect(page.getByTestId("version")).toHaveText("Version 1", { timeout: 30_000 });
     const siblings = page.getByRole("navigation", { name: "This product in other stores" });
-    await expect(siblings.getByRole("link", { name: "amazon.fr" })).toHaveAttribute("aria-current", "page");
+    await expect(siblings.getByRole("link", { name: "amazon.de" })).toHaveAttribute("aria-current", "page");
+    // German copy with German counters: characters for the title, UTF-8 bytes for search terms (ö and ß are two each).
+    await expect(page.getByRole("textbox", { name: "Title", exact: true })).toHaveValue(germanTitle);
+    await expect(page.getByRole("region", { name: "Title" }).getByText(`${germanTitle.length} / 75 characters`)).toBeVisible();
+    await expect(page.getByRole("textbox", { name: "Search terms" })).toHaveValue(germanTerms);
+    await expect(page.getByRole("region", { name: "Search terms" }).getByText(`${Buffer.byteLength(germanTerms)} / 249 bytes`)).toBeVisible();
+    expect(Buffer.byteLength(germanTerms)).toBe(germanTerms.length + 2);
     const stubRequests = (await (await fetch(`${stubUrl}/__stub/requests`)).json()) as { body: unknown }[];
-    expect(stubRequests.some((request) => JSON.stringify(request.body).includes("Write in French") && JSON.stringify(request.body).includes("for reference only"))).toBe(true);
+    const germanPrompt = stubRequests.map((request) => JSON.stringify(request.body)).find((body) => body.includes("Write in German") && body.includes(brand) && body.includes("for reference only"));
+    expect(germanPrompt).toContain("Travel Pillow, Memory Foam Neck Pillow");
+    expect(germanPrompt).toContain("decimals written 1,5");
+
+    // Both flat files, each with its own title and ids.
+    const download = async () => {
+      await page.getByRole("button", { name: "Export" }).click();
+      const file = page.waitForEvent("download");
+      await page.getByRole("menuitem", { name: "Flat file (.tsv)" }).click();
+      const [header, row] = readFileSync((await (await file).path())!, "utf8").split("\n");
+      const columns = header!.split("\t");
+      const cells = row!.split("\t");
+      return (name: string) => cells[columns.indexOf(name)];
+    };
+    await expect(page.getByText("Every section passes Amazon's rules.", { exact: true })).toBeVisible();
+    const germanFile = await download();
+    expect(germanFile("item_name")).toBe(germanTitle);
+    expect(germanFile("generic_keywords")).toBe(germanTerms);
+
     await siblings.getByRole("link", { name: "amazon.com" }).click();
     await expect(page).toHaveURL(new RegExp(`/listings/${listing.id}$`));
     await expect(page.getByRole("navigation", { name: "This product in other stores" }).getByRole("link", { name: "amazon.com" })).toHaveAttribute("aria-current", "page");
+    await expect(page.getByTestId("version")).toHaveText("Version 1");
+    const englishExport = await fetch(`${baseURL}/api/listings/${listing.id}/export?format=flatfile&force=1`, { headers: { origin: baseURL, cookie } });
+    const [englishHeader, englishRow] = (await englishExport.text()).split("\n");
+    expect(englishRow!.split("\t")[englishHeader!.split("\t").indexOf("item_name")]).toBe(`${brand} Travel Pillow, Memory Foam Neck Pillow with Washable Cover`);
+    const englishFile = await download().catch(() => undefined);
+    if (englishFile) expect(englishFile("item_name")).toBe(`${brand} Travel Pillow, Memory Foam Neck Pillow with Washable Cover`);
     await expectNoAxeViolations(page);
   });
 });

@@ -15,6 +15,7 @@ import { createListing, getListing, getListingVersion, listFamily, listListings,
 import type { ListingFacts } from "#app/features/listings/types.ts";
 import { getRuleSet } from "#app/features/rules/registry.ts";
 import type { SectionName } from "#app/features/rules/types.ts";
+import { languageName, marketplaces } from "#app/features/marketplaces/registry.ts";
 import { getActiveMembership } from "#app/features/workspace/workspaces.server.ts";
 import type { AppConfig } from "#server/config.server.ts";
 import { createRateLimiter, type RateLimiter } from "#server/rate-limit.server.ts";
@@ -186,6 +187,29 @@ describe.each(testDatabaseKinds)("listings on %s", (kind) => {
     expect(saved.copy.bullets.length).toBeGreaterThanOrEqual(3);
     expect(saved.copy.title.length).toBeLessThanOrEqual(ruleSetId === "amazon-2026-07" ? 75 : 200);
     expect(`${saved.copy.title} ${saved.copy.description}`.toLowerCase()).not.toMatch(/\bcheap\b/);
+  });
+
+  it("asks for every store's language and its conventions in the prompt, for each language a store takes", async () => {
+    const prompts = new Map<string, string>();
+    for (const store of marketplaces) {
+      for (const language of store.languages) {
+        const listing = await createListing({ db: testDb.db, workspaceId, userId: user.id, marketplace: store.id, ruleSetId: store.ruleSetId, facts, languageTag: language.tag });
+        stub.reset();
+        stub.enqueue({ when: section("title"), text: "Acme Bamboo Board Set, 3 Sizes" });
+        const { outcome } = await write(listing, { sections: ["title"] });
+        expect(outcome.status, `${store.id} ${language.tag}`).toBe("succeeded");
+        const body = JSON.stringify(stub.requests.at(-1)!.body);
+        expect(body, `${store.id} ${language.tag}`).toContain(`Write in ${languageName(language.language)}, natively`);
+        expect(body, `${store.id} ${language.tag}`).toContain(`(${language.tag}): spelling, idiom and units`);
+        prompts.set(`${store.id} ${language.tag}`, body);
+      }
+    }
+    expect(prompts.size).toBeGreaterThanOrEqual(24);
+    expect(prompts.get("amazon.de de_DE")).toContain("decimals written 1,5; metric units first");
+    expect(prompts.get("amazon.com en_US")).toContain("decimals written 1.5; US customary units first");
+    expect(prompts.get("amazon.co.uk en_GB")).toContain("British English (en_GB)");
+    expect(prompts.get("amazon.ca fr_CA")).toContain("Canadian French (fr_CA)");
+    expect(prompts.get("amazon.sa en_AE")).toContain("the store's country (Saudi Arabia)");
   });
 
   it("marks a listing the offline writer wrote in English for a store whose language it does not write, until a provider writes it natively", async () => {

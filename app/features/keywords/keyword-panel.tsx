@@ -6,6 +6,7 @@ import type { MessageKey } from "#app/i18n/i18n.ts";
 import { readApiError } from "#app/lib/errors.ts";
 import { indexedFields, type CoverageReport, type IndexedField } from "./coverage.ts";
 import { maxImportBytes, parseKeywordLines, type Keyword, type KeywordImport } from "./import.ts";
+import { describeScriptMismatch, keywordScriptMismatch } from "./script.ts";
 
 const chipLetters: Record<IndexedField, { letter: string; label: MessageKey }> = {
   title: { letter: "T", label: "listings.section.title" },
@@ -28,8 +29,13 @@ export function KeywordPanel({
   onBankChange,
   onFill,
   onUndoFill,
+  language,
+  store,
 }: {
   listingId: string;
+  /** The listing's language and store: a bank in another script gets a warning. */
+  language: string;
+  store: string;
   bank: Keyword[];
   report: CoverageReport;
   hasHighlights: boolean;
@@ -56,6 +62,7 @@ export function KeywordPanel({
     return sort === "volume" ? [...list].sort((a, b) => (b.volume ?? -1) - (a.volume ?? -1)) : [...list].sort((a, b) => a.phrase.localeCompare(b.phrase, locale));
   }, [report, filter, sort, locale]);
   const missing = report.keywords.filter((keyword) => keyword.match === "none").length;
+  const mismatch = useMemo(() => keywordScriptMismatch(bank.map((keyword) => keyword.phrase), language), [bank, language]);
 
   const upload = async (file: File | null) => {
     if (!file) return;
@@ -130,6 +137,11 @@ export function KeywordPanel({
           }
         />
       </Group>
+      {mismatch && (
+        <Alert color="yellow" variant="light" data-testid="keyword-script-warning">
+          {describeScriptMismatch(mismatch, store, t)}
+        </Alert>
+      )}
       {problem && (
         <Alert color="red" role="alert" withCloseButton onClose={() => setProblem(null)} closeButtonLabel={t("common.close")}>
           {problem}

@@ -3,6 +3,8 @@
 import { z } from "zod";
 import { getListingSettings } from "#app/features/listings/listing-settings.server.ts";
 import { getMarketplace } from "#app/features/marketplaces/registry.ts";
+import { getListing } from "#app/features/listings/listings.server.ts";
+import { keywordWarnings } from "./script.ts";
 import { getRuleSet } from "#app/features/rules/registry.ts";
 import { overTenTimes, requestFieldErrors, requestSectionsSchema } from "#app/features/rules/lint-request.server.ts";
 import type { RuleSet } from "#app/features/rules/types.ts";
@@ -28,7 +30,7 @@ const coverageSchema = z.object({
 });
 const packSchema = coverageSchema.extend({ brand: z.string().max(200).default("") });
 
-type Checked<T> = { ok: true; body: T; ruleSet: RuleSet; language: string } | { ok: false; response: Response };
+type Checked<T> = { ok: true; body: T; ruleSet: RuleSet; language: string; store: string } | { ok: false; response: Response };
 
 /** The body, its marketplace and rule set, or the refusal. */
 async function readBody<T extends z.infer<typeof coverageSchema>>({ request, user, locale, requestId }: KeywordsApiContext, schema: z.ZodType<T>): Promise<Checked<T>> {
@@ -54,15 +56,19 @@ async function readBody<T extends z.infer<typeof coverageSchema>>({ request, use
   if (!ruleSet) return { ok: false, response: apiErrorResponse("UNKNOWN_RULE_SET", { ...answer, params: { name: (parsed.data.ruleSet ?? "").slice(0, 100) } }) };
   const tooLong = overTenTimes(ruleSet, parsed.data.sections);
   if (tooLong) return { ok: false, response: apiErrorResponse("INVALID_LISTING", { ...answer, details: { fieldErrors: { [tooLong]: translate(locale, "listings.error.sectionTooLong") } } }) };
-  return { ok: true, body: parsed.data, ruleSet, language: marketplace.language };
+  return { ok: true, body: parsed.data, ruleSet, language: marketplace.language, store: marketplace.id };
 }
 
-/** POST /api/keywords/coverage {marketplace, sections, keywords} → {score, keywords: [{phrase, volume, match, fields}]}. */
+/**
+ * POST /api/keywords/coverage {marketplace, sections, keywords} → {score, keywords: [{phrase, volume, match, fields}], warnings}.
+ * `warnings` holds KEYWORDS_OTHER_SCRIPT when most phrases are not in the store language's script (a warning, not a refusal).
+ */
 export async function handleCoveragePost(context: KeywordsApiContext): Promise<Response> {
   const checked = await readBody(context, coverageSchema);
   if (!checked.ok) return checked.response;
   const { sections, keywords } = checked.body;
-  return Response.json(keywordCoverage({ sections, keywords, language: checked.language }), { headers: noStore });
+  const warnings = keywordWarnings(keywords.map((keyword) => keyword.phrase), checked.language, checked.store, (key, params) => translate(context.locale, key, params));
+  return Response.json({ ...keywordCoverage({ sections, keywords, language: checked.language }), warnings }, { headers: noStore });
 }
 
 /** POST /api/keywords/pack {marketplace, brand, sections, keywords} → {searchTerms, bytes, limit, coveredNow, notFitting}. */
@@ -111,7 +117,7 @@ export async function handleImportPost({ request, user, locale, requestId }: Key
   return Response.json(result, { headers: noStore });
 }
 
-/** PUT /api/listings/:id/keywords {keywords} → {keywords}: the listing's bank replaced. */
+/** PUT /api/listings/:id/keywords {keywords} → {keywords, warnings}: the listing's bank replaced (warnings as for coverage). */
 export async function handleBankPut({ request, user, locale, requestId, db, id }: KeywordsApiContext & { id: string }): Promise<Response> {
   const answer = { locale, requestId };
   if (!user) return apiErrorResponse("SIGNED_OUT", answer);
@@ -127,7 +133,9 @@ export async function handleBankPut({ request, user, locale, requestId, db, id }
     return apiErrorResponse("INVALID_KEYWORDS", { ...answer, details: { message: translate(locale, tooMany ? "keywords.error.tooMany" : "keywords.error.badKeyword", { max: maxKeywords }) } });
   }
   const { workspaceId } = await getActiveMembership({ db, user });
-  const saved = await setKeywordBank({ db, workspaceId, listingId: id, keywords: parsed.data.keywords.map(({ phrase, volume }) => ({ phrase, volume: volume ?? null })) });
-  if (!saved) return apiErrorResponse("NOT_FOUND", { ...answer, details: { message: translate(locale, "api.error.listingNotFound") } });
-  return Response.json({ keywords: saved }, { headers: noStore });
+  const listing = await getListing({ db, workspaceId, id });
+  const saved = listing && (await setKeywordBank({ db, workspaceId, listingId: id, keywords: parsed.data.keywords.map(({ phrase, volume }) => ({ phrase, volume: volume ?? null })) }));
+  if (!listing || !saved) return apiErrorResponse("NOT_FOUND", { ...answer, details: { message: translate(locale, "api.error.listingNotFound") } });
+  const warnings = keywordWarnings(saved.map((keyword) => keyword.phrase), listing.language.language, listing.marketplace, (key, params) => translate(locale, key, params));
+  return Response.json({ keywords: saved, warnings }, { headers: noStore });
 }

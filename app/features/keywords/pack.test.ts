@@ -72,3 +72,56 @@ describe("packSearchTerms", () => {
     expect(pack([])).toEqual({ searchTerms: "", bytes: 0, limit: 249, coveredNow: [], notFitting: [] });
   });
 });
+
+describe("packing and coverage in German, Japanese and Arabic, counted in UTF-8 bytes", () => {
+  const bytes = (text: string) => new TextEncoder().encode(text).length;
+
+  it("German: umlauts and ß are two bytes each, stop words stay out, and the lint passes in German", () => {
+    const german = { title: "Acme Schneidebrett-Set aus Bambus, 3 Größen mit Saftrille", bullets: ["Drei Größen für jede Aufgabe in der Küche."], searchTerms: "" };
+    const keywords = [
+      { phrase: "schneidebrett bambus", volume: 9000 },
+      { phrase: "küchenbrett für die küche", volume: 5000 },
+      { phrase: "frühstücksbrettchen", volume: 3000 },
+      { phrase: "servierbrett groß", volume: 1000 },
+    ];
+    const result = packSearchTerms({ ruleSet: amazon202607, language: "de", brand: "Acme", sections: german, keywords });
+    // "küche" stands in a bullet and "bambus" in the title: only the words they lack are added.
+    expect(result.searchTerms).toBe("küchenbrett frühstücksbrettchen servierbrett groß");
+    expect(result.bytes).toBe(bytes(result.searchTerms));
+    // ü, ü, ü and ß: one extra byte each.
+    expect(result.bytes).toBe(result.searchTerms.length + 4);
+    expect(lintListing({ ruleSet: amazon202607, language: "de", brand: "Acme", sections: { searchTerms: result.searchTerms } }).passed).toBe(true);
+    const before = keywordCoverage({ language: "de", sections: german, keywords });
+    const after = keywordCoverage({ language: "de", sections: { ...german, searchTerms: result.searchTerms }, keywords });
+    expect(after.score).toBeGreaterThan(before.score);
+    expect(after.keywords.map((keyword) => keyword.match)).not.toContain("none");
+  });
+
+  it("Japanese: a kana or kanji is three bytes, the title's words are found inside unspaced text, and the limit holds", () => {
+    const japanese = { title: "Acme 竹製まな板 3枚セット 食洗機対応", bullets: ["溝付きで汁がこぼれにくい"], searchTerms: "" };
+    const keywords = Array.from({ length: 40 }, (_, i) => ({ phrase: `カッティングボード${"竹木桜檜楓栗杉松梅桃"[i % 10]}${i}`, volume: 1000 - i }));
+    keywords.unshift({ phrase: "まな板", volume: 5000 });
+    const result = packSearchTerms({ ruleSet: amazon202607, language: "ja", brand: "Acme", sections: japanese, keywords });
+    expect(result.searchTerms.split(" ")).not.toContain("まな板");
+    expect(result.bytes).toBe(bytes(result.searchTerms));
+    expect(result.bytes).toBeLessThanOrEqual(249);
+    expect(result.bytes).toBe([...result.searchTerms].reduce((sum, char) => sum + (/[\p{Script=Han}\p{Script=Katakana}\p{Script=Hiragana}ー]/u.test(char) ? 3 : 1), 0));
+    const coverage = keywordCoverage({ language: "ja", sections: japanese, keywords: [{ phrase: "まな板", volume: 1 }, { phrase: "食洗機対応 まな板", volume: 1 }] });
+    expect(coverage.keywords.map((keyword) => keyword.match)).toEqual(["exact", "words"]);
+  });
+
+  it("Arabic: letters are two bytes, the text keeps its order, and the lint passes in Arabic", () => {
+    const arabic = { title: "Acme لوح تقطيع من خشب البامبو، 3 مقاسات", bullets: ["ثلاثة مقاسات لكل مهمة في المطبخ."], searchTerms: "" };
+    const keywords = [
+      { phrase: "لوح تقطيع خشب", volume: 900 },
+      { phrase: "لوح تقديم", volume: 500 },
+      { phrase: "أدوات المطبخ", volume: 100 },
+    ];
+    const result = packSearchTerms({ ruleSet: amazon202607, language: "ar", brand: "Acme", sections: arabic, keywords });
+    // "لوح" and "خشب" stand in the title already.
+    expect(result.searchTerms).toBe("تقديم أدوات");
+    expect(result.bytes).toBe(bytes(result.searchTerms));
+    expect(result.bytes).toBe(2 * result.searchTerms.replace(/ /g, "").length + 1);
+    expect(lintListing({ ruleSet: amazon202607, language: "ar", brand: "Acme", sections: { searchTerms: result.searchTerms } }).passed).toBe(true);
+  });
+});

@@ -1,6 +1,6 @@
 // Words as Amazon's search matches them: lower case, accents folded, split at spaces, hyphens and
-// punctuation (and after a number's digits: "6mm" is "6 mm"), English plurals counted as their
-// singular. Browser-safe and fast: the builder runs it on every keystroke over a 5,000-phrase bank.
+// punctuation (and after a number's digits: "6mm" is "6 mm"), Japanese split into its words by a
+// dictionary (Intl.Segmenter), English plurals counted as their singular. Browser-safe and fast: the builder runs it on every keystroke over a 5,000-phrase bank.
 
 export interface Token {
   /** The word as it stands (lower case, accents kept). */
@@ -36,11 +36,29 @@ export function fold(word: string): string {
   return folded;
 }
 
+/** Japanese (and Chinese) write without spaces: "竹製まな板セット" is three words, which only a dictionary can tell. */
+const spaceless = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u;
+const segmentCache = new Map<string, readonly string[]>();
+let segmenter: Intl.Segmenter | undefined;
+
+/** The words of a run of Japanese text, by the browser's (and Node's) own dictionary segmenter; cached per run. */
+function spacelessWords(run: string): readonly string[] {
+  let words = segmentCache.get(run);
+  if (words === undefined) {
+    segmenter ??= new Intl.Segmenter("ja", { granularity: "word" });
+    words = [...segmenter.segment(run)].filter((part) => part.isWordLike).map((part) => part.segment);
+    if (segmentCache.size > 20_000) segmentCache.clear();
+    segmentCache.set(run, words);
+  }
+  return words;
+}
+
 export function tokenize(text: string): Token[] {
   const tokens: Token[] = [];
   for (const match of text.toLowerCase().matchAll(tokenPattern)) {
     const unit = numberUnit.exec(match[0]);
-    for (const word of unit ? [unit[1]!, unit[2]!] : [match[0]]) tokens.push({ word, key: singular(fold(word)) });
+    const words = unit ? [unit[1]!, unit[2]!] : spaceless.test(match[0]) ? spacelessWords(match[0]) : [match[0]];
+    for (const word of words) tokens.push({ word, key: singular(fold(word)) });
   }
   return tokens;
 }

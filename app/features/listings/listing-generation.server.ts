@@ -126,6 +126,8 @@ export async function runListingGeneration(options: RunListingGenerationOptions)
         facts,
         ruleSet: ruleSet!,
         language,
+        languageTag: listing.language.tag,
+        storeCountry: marketplace?.country,
         otherBrands,
         title,
         previous,

@@ -24,6 +24,7 @@ import { lintCopy } from "./listing-lint.ts";
 import { getListingSettings } from "./listing-settings.server.ts";
 import { createListing, createSibling, getListing, listListings } from "./listings.server.ts";
 import { keywordListSchema } from "#app/features/keywords/schemas.ts";
+import { keywordWarnings } from "#app/features/keywords/script.ts";
 import { listingFactsSchema } from "./types.ts";
 
 export type ListingsApiContext = ApiContext;
@@ -67,7 +68,9 @@ export async function handleListingCreate({ request, user, locale, requestId, db
   const facts = listingFactsSchema.safeParse(parsed.data.facts);
   if (!facts.success) return apiErrorResponse("INVALID_LISTING", { ...answer, details: { fieldErrors: factsFieldErrors(facts.error, locale) } });
   const listing = await createListing({ db, workspaceId, userId: user.id, marketplace: marketplace.id, ruleSetId: ruleSetFor(marketplace, ruleSetId), facts: facts.data, languageTag });
-  return Response.json({ listing }, { status: 201, headers: { ...noStore, Location: `/listings/${listing.id}` } });
+  // A bank in another script than the store's is kept, with a warning (KEYWORDS_OTHER_SCRIPT).
+  const warnings = keywordWarnings(listing.keywords.map((keyword) => keyword.phrase), listing.language.language, listing.marketplace, (key, params) => translate(locale, key, params));
+  return Response.json({ listing, warnings }, { status: 201, headers: { ...noStore, Location: `/listings/${listing.id}` } });
 }
 
 const listQuerySchema = z.object({ q: z.string().max(200).default(""), cursor: z.string().max(600).optional() });
@@ -177,7 +180,7 @@ export function flattenViolations(report: ReturnType<typeof reportWithMessages>)
 const localizeSchema = z.object({ marketplace: z.string().min(1).max(100), keywords: keywordListSchema.optional() });
 
 /**
- * POST /api/listings/:id/localize {marketplace, keywords?} → 201 {listing}: the same product for another
+ * POST /api/listings/:id/localize {marketplace, keywords?} → 201 {listing, warnings}: the same product for another
  * store (its facts, the target's own keyword bank when given), a sibling of the source. Write it with
  * POST /api/listings/:newId/generate: it is written natively from the facts and the source, not translated.
  */
@@ -198,5 +201,7 @@ export async function handleListingLocalize({ request, user, locale, requestId, 
   const keywords = parsed.data.keywords?.map(({ phrase, volume }) => ({ phrase, volume: volume ?? null }));
   const listing = await createSibling({ db, workspaceId, userId: user.id, sourceId: source.id, marketplace: marketplace.id, ruleSetId: ruleSetFor(marketplace, ruleSetId), keywords });
   if (!listing) return apiErrorResponse("NOT_FOUND", { ...answer, details: { message: translate(locale, "api.error.listingNotFound") } });
-  return Response.json({ listing }, { status: 201, headers: { ...noStore, Location: `/listings/${listing.id}` } });
+  // A bank in another script than the store's is kept, with a warning (KEYWORDS_OTHER_SCRIPT).
+  const warnings = keywordWarnings(listing.keywords.map((keyword) => keyword.phrase), listing.language.language, listing.marketplace, (key, params) => translate(locale, key, params));
+  return Response.json({ listing, warnings }, { status: 201, headers: { ...noStore, Location: `/listings/${listing.id}` } });
 }

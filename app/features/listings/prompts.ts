@@ -2,7 +2,7 @@
 // is asked to respect; the code checks them anyway (models cannot count characters or bytes reliably).
 import { translate } from "#app/i18n/i18n.ts";
 import type { RuleSet, SectionName, Violation } from "#app/features/rules/types.ts";
-import { languageName } from "#app/features/marketplaces/registry.ts";
+import { languageName, writingConventions } from "#app/features/marketplaces/registry.ts";
 import { featureList, wordsToAvoidList, type ListingFacts } from "./types.ts";
 
 export { languageName } from "#app/features/marketplaces/registry.ts";
@@ -15,6 +15,9 @@ export interface SectionPromptInput {
   facts: ListingFacts;
   ruleSet: RuleSet;
   language: string;
+  /** The listing's Listings API tag ("de_DE") and its store's country ("DE"): the prompt states their conventions. */
+  languageTag?: string;
+  storeCountry?: string;
   otherBrands: readonly string[];
   /** The title already written (search terms should add other words). */
   title?: string;
@@ -101,6 +104,7 @@ export function buildSectionPrompt(input: SectionPromptInput): { system: string;
   const avoid = wordsToAvoidList(input.facts);
   const system = [
     `You write Amazon product listings that follow Amazon's listing rules exactly. Write in ${language}, natively, as a seller in that store would.`,
+    ...(input.languageTag ? [`Write ${writingConventions(input.languageTag, input.storeCountry)}`] : []),
     `Use only the facts given; never invent certifications, awards or claims.`,
   ].join(" ");
   const parts = [`Section: ${input.section}`, factsBlock(input.facts), sectionInstructions(input)];

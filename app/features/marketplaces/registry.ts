@@ -98,3 +98,29 @@ export function languageName(language: string): string {
     return "English";
   }
 }
+
+/**
+ * How copy for one store is written, for prompts: the regional language and its conventions, derived from the
+ * Listings API tag with Intl (so a new store needs no text here). "en_GB" → "British English (en_GB): spelling,
+ * idiom and units as shoppers in the store's country (United Kingdom) expect; decimals written 1.5; metric units first (cm, ml, kg)."
+ */
+export function writingConventions(tag: string, storeCountry?: string): string {
+  const bcp47 = tag.replace("_", "-");
+  const [language = "en", tagRegion = ""] = bcp47.split("-");
+  // amazon.sa takes English as en_AE: its shoppers are still in Saudi Arabia.
+  const region = storeCountry ?? tagRegion;
+  let name = languageName(language);
+  let country = region;
+  let decimals = "1.5";
+  try {
+    name = new Intl.DisplayNames(["en"], { type: "language" }).of(bcp47) ?? name;
+    country = new Intl.DisplayNames(["en"], { type: "region" }).of(region) ?? region;
+    // Western digits: what Amazon's Arabic stores show in listings too.
+    decimals = new Intl.NumberFormat(bcp47, { minimumFractionDigits: 1, numberingSystem: "latn" }).format(1.5);
+  } catch {
+    // An odd tag: the plain language name is still right.
+  }
+  // Only the United States sells in inches and ounces first; every other Amazon store is metric.
+  const units = region === "US" ? "US customary units first (inches, ounces), metric in brackets where useful" : "metric units first (cm, ml, kg)";
+  return `${name} (${tag}): spelling, idiom and units as shoppers in the store's country (${country}) expect; decimals written ${decimals}; ${units}.`;
+}

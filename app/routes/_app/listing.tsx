@@ -414,6 +414,8 @@ function ListingBuilder({ loaderData }: { loaderData: Route.ComponentProps["load
               onBankChange={setBank}
               onFill={() => void fill()}
               onUndoFill={undoFill}
+              language={language}
+              store={listing.marketplace}
             />
           </Paper>
           <Paper withBorder p="md" radius="md" component="section" aria-labelledby="facts-heading">
