@@ -1,10 +1,12 @@
 import { readCookie } from "#app/lib/cookies.ts";
 import { intlTag } from "#app/lib/intl.ts";
 import { refundDays, trialDays } from "#app/lib/plans.ts";
+import { de } from "./de.ts";
 import { en, type MessageKey } from "./en.ts";
 import { es } from "./es.ts";
+import { fr } from "./fr.ts";
 
-export const locales = ["en", "es"] as const;
+export const locales = ["en", "es", "de", "fr"] as const;
 export type Locale = (typeof locales)[number];
 export const defaultLocale: Locale = "en";
 export const localeCookieName = "lang";
@@ -15,9 +17,9 @@ export type Translate = (key: MessageKey, params?: MessageParams) => string;
 /** One language's catalog: what the root loader sends the browser (only the page's language ships). */
 export type Messages = Record<MessageKey, string>;
 
-// Server code and tests only: a browser module that calls translate() bundles both catalogs.
+// Server code and tests only: a browser module that calls translate() bundles every catalog.
 // Pages use useI18n() (context.tsx), which reads the one catalog the root loader sent.
-const catalogs: Record<Locale, Messages> = { en, es };
+const catalogs: Record<Locale, Messages> = { en, es, de, fr };
 
 export function isLocale(value: unknown): value is Locale {
   return typeof value === "string" && (locales as readonly string[]).includes(value);

@@ -9,18 +9,20 @@ export const keywordsTemplate: TemplateDefinition<"keywords"> = {
   templateType: "Keywords Generator",
   category: "seo",
   icon: IconKey,
-  name: { en: "Keywords", es: "Palabras clave" },
-  title: { en: "Keywords Generator", es: "Generador de palabras clave" },
+  name: { en: "Keywords", es: "Palabras clave", de: "Keywords", fr: "Mots-clés" },
+  title: { en: "Keywords Generator", es: "Generador de palabras clave", de: "Keyword-Generator", fr: "Générateur de mots-clés" },
   description: {
     en: "Search terms buyers type, from your product name and description.",
     es: "Términos que buscan los compradores, a partir del nombre y la descripción.",
+    de: "Suchbegriffe, die Käufer eingeben – aus Produktname und Beschreibung.",
+    fr: "Les termes que tapent les acheteurs, à partir du nom et de la description du produit.",
   },
   fields: [
     productNameField,
     {
       name: "productDescription",
       kind: "textarea",
-      label: { en: "Product description", es: "Descripción del producto" },
+      label: { en: "Product description", es: "Descripción del producto", de: "Produktbeschreibung", fr: "Description du produit" },
       required: true,
       maxLength: textAreaLimit,
     },

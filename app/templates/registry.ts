@@ -18,10 +18,10 @@ const everyIdIsLiteral: string extends TemplateId ? "type each template as Templ
 void everyIdIsLiteral;
 
 export const categoryLabels: Record<TemplateCategory, Localized> = {
-  listing: { en: "Listing copy", es: "Textos del anuncio" },
-  reviews: { en: "Reviews", es: "Reseñas" },
-  rewriting: { en: "Rewriting", es: "Reescritura" },
-  seo: { en: "SEO", es: "SEO" },
+  listing: { en: "Listing copy", es: "Textos del anuncio", de: "Listing-Texte", fr: "Textes de fiche produit" },
+  reviews: { en: "Reviews", es: "Reseñas", de: "Bewertungen", fr: "Avis" },
+  rewriting: { en: "Rewriting", es: "Reescritura", de: "Überarbeitung", fr: "Réécriture" },
+  seo: { en: "SEO", es: "SEO", de: "SEO", fr: "SEO" },
 };
 
 const byId = new Map(templates.map((t) => [t.id, t]));

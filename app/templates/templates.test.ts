@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { en } from "#app/i18n/en.ts";
-import { translate } from "#app/i18n/i18n.ts";
+import { locales, translate } from "#app/i18n/i18n.ts";
 import { maxCount, parseCount } from "./count.ts";
 import { enforceTitleRules, titleMaxLength } from "./product-title.ts";
-import { getTemplateById, getTemplateBySlug, templatePath, templates } from "./registry.ts";
+import { categoryLabels, getTemplateById, getTemplateBySlug, templatePath, templates } from "./registry.ts";
 import { listInstruction } from "./rules.ts";
 import { checkInputs } from "./validation.ts";
 
@@ -131,5 +131,28 @@ describe("the registry", () => {
     ]);
     expect(getTemplateBySlug("descriptionGenerator")?.title.en).toBe("Amazon Product Description (paragraph)");
     expect(templatePath(getTemplateById("keywords")!)).toBe("/templates/keyWordGenerator");
+  });
+});
+
+describe("template labels", () => {
+  it("are written in every language of the interface", () => {
+    const labels = [
+      ...Object.values(categoryLabels),
+      ...templates.flatMap((template) => [
+        template.name,
+        template.title,
+        template.description,
+        ...template.fields.flatMap((field) => [field.label, ...(field.placeholder ? [field.placeholder] : []), ...(field.kind === "select" ? Object.values(field.optionLabels ?? {}) : [])]),
+      ]),
+    ];
+    for (const label of labels) for (const locale of locales) expect(label[locale]?.trim(), `${label.en} (${locale})`).toBeTruthy();
+  });
+
+  it("count stars as each language does", () => {
+    const rating = getTemplateById("review")?.fields.find((field) => field.name === "rating");
+    const labels = rating?.kind === "select" ? rating.optionLabels : undefined;
+    expect(labels?.["0 stars"]).toMatchObject({ en: "0 stars", de: "0 Sterne", fr: "0 étoile" });
+    expect(labels?.["1 stars"]).toMatchObject({ en: "1 star", es: "1 estrella", de: "1 Stern", fr: "1 étoile" });
+    expect(labels?.["5 stars"]).toMatchObject({ de: "5 Sterne", fr: "5 étoiles" });
   });
 });

@@ -115,6 +115,44 @@ test.describe("public pages", () => {
     await expect(page.locator("html")).toHaveAttribute("lang", "es");
     await context.close();
   });
+
+  test("switches to German and French from the footer", async ({ page }) => {
+    await page.goto("/pricing");
+    const footer = page.getByRole("contentinfo");
+    await footer.getByRole("button", { name: "Deutsch" }).click();
+    await expect(page).toHaveURL(/\/pricing$/);
+    await expect(page.locator("html")).toHaveAttribute("lang", "de");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Einfache Tarife, die mit Ihrem Katalog wachsen");
+    await expect(page.getByText("Jetzt starten").first()).toBeVisible();
+    await expect(footer.getByRole("button", { name: "Deutsch" })).toHaveAttribute("aria-pressed", "true");
+    await expect(footer.getByRole("button", { name: "Deutsch" })).toHaveAttribute("lang", "de");
+    await page.reload();
+    await expect(page.locator("html")).toHaveAttribute("lang", "de");
+    await footer.getByRole("button", { name: "Français" }).click();
+    await expect(page.locator("html")).toHaveAttribute("lang", "fr");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Des forfaits simples qui grandissent avec votre catalogue");
+    await expect(footer.getByRole("button", { name: "Français" })).toHaveAttribute("aria-pressed", "true");
+    await expect(footer.getByRole("button", { name: "Deutsch" })).toHaveAttribute("aria-pressed", "false");
+    await page.getByRole("banner").getByRole("link", { name: "À propos" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "À propos de Sellscribe" })).toBeVisible();
+    await footer.getByRole("button", { name: "English" }).click();
+    await expect(page.locator("html")).toHaveAttribute("lang", "en");
+    await expect(page.getByRole("heading", { level: 1, name: "About Sellscribe" })).toBeVisible();
+  });
+
+  for (const [browserLocale, lang, heading] of [
+    ["de-AT", "de", "Listing-Texte, die verkaufen – in Sekunden geschrieben"],
+    ["fr-CA", "fr", "Des fiches produits qui vendent, rédigées en quelques secondes"],
+  ] as const) {
+    test(`uses the browser's language ${browserLocale} when no choice was made`, async ({ browser }) => {
+      const context = await browser.newContext({ locale: browserLocale });
+      const page = await context.newPage();
+      await page.goto("/");
+      await expect(page.locator("html")).toHaveAttribute("lang", lang);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(heading);
+      await context.close();
+    });
+  }
 });
 
 test.describe("navigation on a phone", () => {
@@ -129,6 +167,28 @@ test.describe("navigation on a phone", () => {
     await expect(page).toHaveURL(/\/pricing$/);
     await expect(page.getByRole("dialog")).toBeHidden();
   });
+});
+
+test.describe("the language switcher on a phone", () => {
+  test.use({ viewport: { width: 375, height: 740 } });
+
+  for (const language of ["Deutsch", "Français"]) {
+    test(`in ${language} the footer fits 375 px and the page has no axe violations`, async ({ page }) => {
+      await page.goto("/");
+      await page.getByRole("contentinfo").getByRole("button", { name: language }).click();
+      await expect(page.getByRole("contentinfo").getByRole("button", { name: language })).toHaveAttribute("aria-pressed", "true");
+      const switcher = page.getByRole("contentinfo").getByRole("form");
+      await switcher.scrollIntoViewIfNeeded();
+      for (const name of ["English", "Español", "Deutsch", "Français"]) {
+        const box = await switcher.getByRole("button", { name }).boundingBox();
+        expect(box, name).not.toBeNull();
+        expect(box!.x, name).toBeGreaterThanOrEqual(0);
+        expect(box!.x + box!.width, name).toBeLessThanOrEqual(375);
+      }
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+      await expectNoAxeViolations(page);
+    });
+  }
 });
 
 for (const width of [1280, 375]) {

@@ -4,6 +4,7 @@ import { useMemo, useState } from "react";
 import { useI18n } from "#app/i18n/context.tsx";
 import type { MessageKey } from "#app/i18n/i18n.ts";
 import { readApiError } from "#app/lib/errors.ts";
+import { intlTag } from "#app/lib/intl.ts";
 import { indexedFields, type CoverageReport, type IndexedField } from "./coverage.ts";
 import { maxImportBytes, parseKeywordLines, type Keyword, type KeywordImport } from "./import.ts";
 import { describeScriptMismatch, keywordScriptMismatch } from "./script.ts";
@@ -54,7 +55,7 @@ export function KeywordPanel({
   const [pasteText, setPasteText] = useState("");
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const number = useMemo(() => new Intl.NumberFormat(locale === "es" ? "es-ES" : "en-US"), [locale]);
+  const number = useMemo(() => new Intl.NumberFormat(intlTag(locale)), [locale]);
   const fields = indexedFields.filter((field) => field !== "itemHighlights" || hasHighlights);
 
   const rows = useMemo(() => {

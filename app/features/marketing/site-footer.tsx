@@ -2,7 +2,7 @@ import { Anchor, Box, Button, Container, Divider, Group, SimpleGrid, Stack, Text
 import { Form, Link, useLocation } from "react-router";
 import { Logo } from "#app/components/logo.tsx";
 import { useI18n } from "#app/i18n/context.tsx";
-import type { MessageKey } from "#app/i18n/i18n.ts";
+import { locales, type Locale, type MessageKey } from "#app/i18n/i18n.ts";
 import classes from "./site-footer.module.css";
 
 interface FooterLink {
@@ -46,6 +46,9 @@ const columns: { title: MessageKey; links: FooterLink[] }[] = [
     ],
   },
 ];
+
+/** Each language under its own name, so a reader finds theirs whatever the page's language (a new locale fails typecheck here). */
+const languageNames: Record<Locale, string> = { en: "English", es: "Español", de: "Deutsch", fr: "Français" };
 
 export function SiteFooter({ supportEmail }: { supportEmail: string }) {
   const { t, locale } = useI18n();
@@ -101,12 +104,11 @@ export function SiteFooter({ supportEmail }: { supportEmail: string }) {
               <Text size="sm" c="dimmed" component="span" mr={4}>
                 {t("footer.language")}:
               </Text>
-              <Button type="submit" name="locale" value="en" size="compact-sm" variant={locale === "en" ? "light" : "subtle"} aria-pressed={locale === "en"} lang="en">
-                English
-              </Button>
-              <Button type="submit" name="locale" value="es" size="compact-sm" variant={locale === "es" ? "light" : "subtle"} aria-pressed={locale === "es"} lang="es">
-                Español
-              </Button>
+              {locales.map((option) => (
+                <Button key={option} type="submit" name="locale" value={option} size="compact-sm" variant={locale === option ? "light" : "subtle"} aria-pressed={locale === option} lang={option}>
+                  {languageNames[option]}
+                </Button>
+              ))}
             </Group>
           </Form>
         </Group>
