@@ -38,6 +38,8 @@ describe("the offline writer", () => {
     const [first] = composeOffline("existingCopy", { copy: "this board is VERY good!! it keeps knives sharp" }, 1, 1);
     expect(first).toBe("This board is good. It keeps knives sharp.");
     expect(new Set(composeOffline("existingCopy", { copy: "Great board." }, 3, 3)).size).toBe(3);
+    // A decimal number or an abbreviation does not end a sentence.
+    expect(composeOffline("existingCopy", { copy: "It is 2.5 cm thick, e.g. for bread. It keeps knives sharp" }, 2, 2)).toEqual(["It is 2.5 cm thick, e.g. for bread. It keeps knives sharp.", "It keeps knives sharp. It is 2.5 cm thick, e.g. for bread."]);
   });
 
   it("writes titles that keep Amazon's rules once finalized", () => {
@@ -68,6 +70,7 @@ describe("the offline writer", () => {
       inputs: board,
       count: 2,
       language: "English",
+      languageCode: "en",
       signal: new AbortController().signal,
       onDelta: (index, text) => (deltas[index] = (deltas[index] ?? "") + text),
       onOutput: () => undefined,
@@ -77,7 +80,7 @@ describe("the offline writer", () => {
 
     const controller = new AbortController();
     const slow = createOfflineWriter({ offlineWordDelayMs: 5 });
-    const stopped = slow.write({ template: getTemplateById("review")!, inputs: { productName: "Mug", toneOfVoice: "Casual", rating: "4 stars" }, count: 3, language: "English", signal: controller.signal, onDelta: () => controller.abort(), onOutput: () => undefined });
+    const stopped = slow.write({ template: getTemplateById("review")!, inputs: { productName: "Mug", toneOfVoice: "Casual", rating: "4 stars" }, count: 3, language: "English", languageCode: "en", signal: controller.signal, onDelta: () => controller.abort(), onOutput: () => undefined });
     await expect(stopped).rejects.toBeInstanceOf(GenerationError);
     await expect(stopped).rejects.toMatchObject({ code: "cancelled" });
   });

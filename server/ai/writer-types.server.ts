@@ -9,8 +9,10 @@ export interface WriteRequest {
   inputs: TemplateInputs;
   /** The count asked for: outputs in "split" mode, keywords in "single" mode. */
   count: number;
-  /** The language the copy is written in ("English"). */
+  /** The language the copy is written in ("English"): the prompt names it. */
   language: string;
+  /** The same as a language code ("en", "de"): the offline writer writes it (English when it cannot). */
+  languageCode: string;
   /** Aborting it cancels the provider request. */
   signal: AbortSignal;
   /** Text appended to output `index` (0-based) while it is written. */

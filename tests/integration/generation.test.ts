@@ -307,6 +307,38 @@ describe.each(testDatabaseKinds)("generations on %s", (kind) => {
       expect(await unknown.json()).toMatchObject({ code: "UNKNOWN_MARKETPLACE", error: "“amazon.moon” is not a marketplace Sellscribe knows." });
     });
 
+    it("writes the store's language with the offline writer (German for amazon.de, French for amazon.fr, English for amazon.it)", async () => {
+      const offline = configFor("offline");
+      const postOffline = (marketplace: string) =>
+        handleGenerationPost({
+          request: new Request("http://localhost/api/generations", { method: "POST", body: JSON.stringify({ templateId: "description", inputs: { ...descriptionInputs, numberOutputs: "2" }, marketplace }), headers: { "content-type": "application/json" } }),
+          user,
+          locale: "en",
+          requestId: "req-offline",
+          db: testDb.db,
+          config: offline,
+          limiter,
+          writer: createWriter(offline.ai),
+        });
+      const contents = async (marketplace: string) => {
+        const last = await readGenerationStream(await postOffline(marketplace), () => undefined);
+        expect(last?.type).toBe("done");
+        return last?.type === "done" ? last.outputs.map((o) => o.content) : [];
+      };
+      const german = await contents("amazon.de");
+      expect(german).toHaveLength(2);
+      expect(new Set(german).size).toBe(2);
+      for (const text of german) {
+        expect(text).toContain("Bamboo Cutting Board Set");
+        expect(text).toMatch(/(?<!\p{L})(?:Sie|und|für|die|das)(?!\p{L})/u);
+        expect(text).not.toMatch(/\b(?:the|and|you|with)\b/i);
+      }
+      for (const text of await contents("amazon.fr")) expect(text).toMatch(/(?<!\p{L})(?:vous|et|le|la|une?)(?!\p{L})/u);
+      // Italian is not among the offline writer's languages: English, as before.
+      for (const text of await contents("amazon.it")) expect(text).toMatch(/\b(?:the|and)\b/i);
+      expect(stub.requests).toHaveLength(0);
+    });
+
     it("accepts the count beside the inputs", async () => {
       const { productName, keyBenefitsFeatures, toneOfVoice } = descriptionInputs;
       const response = await post({ templateId: "description", inputs: { productName, keyBenefitsFeatures, toneOfVoice }, count: "-2" });

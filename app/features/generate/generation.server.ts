@@ -162,6 +162,7 @@ export async function runGeneration(options: RunGenerationOptions): Promise<Gene
       inputs,
       count,
       language: languageName(options.marketplace?.language ?? "en"),
+      languageCode: options.marketplace?.language ?? "en",
       signal,
       onDelta: (index, text) => emit({ type: "delta", index, text }),
       onOutput: (index, content) => emit({ type: "output", index, content }),
