@@ -1,5 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { composeOfflineListing, type OfflineListingInput } from "./offline-listing.ts";
+import { de } from "./offline-text/de.ts";
+import { en } from "./offline-text/en.ts";
+import { fr } from "./offline-text/fr.ts";
+import type { OfflineText } from "./offline-text/types.ts";
 import { listingFactsSchema, wordsToAvoidList, type ListingCopy, type ListingFacts } from "./types.ts";
 import { countBytes, countChars, lintListing } from "#app/features/rules/lint.ts";
 import { amazon202501 } from "#app/features/rules/rule-sets/amazon-2025-01.ts";
@@ -72,6 +76,58 @@ const spanish = facts({
   keyFeatures: "¡Oferta! envío gratis\n3 tamaños\nRanura para jugos\nApta para lavavajillas\nGarantía de por vida, 19,99 €",
   targetAudience: "cocineros caseros",
   tone: "Casual",
+});
+
+// German and French facts as sellers on amazon.de and amazon.fr type them: nouns capitalised, umlauts and
+// accents, decimal commas, the store's own promises.
+const german = facts({
+  brand: "Holzliebe",
+  productName: "Bambus Schneidebrett Set",
+  productType: "Schneidebrett",
+  keyFeatures: "3 Größen\nMaße: 45 x 30 cm\nSaftrille fängt Flüssigkeiten auf\nSpülmaschinengeeignet\nAus nachhaltigem Bambus, schont Messer",
+  targetAudience: "Hobbyköche",
+  tone: "Professional",
+});
+
+const germanLeash = facts({
+  brand: "Pfotenglück",
+  productName: "Reflektierende Hundeleine",
+  productType: "Hundeleine",
+  keyFeatures: "- Reflektierende Nähte für Gassirunden in der Nacht\n- Gepolsterter Griff\n- Robuster Karabiner aus Edelstahl\n- 1,5 m lang",
+  targetAudience: "für Hundebesitzer",
+  tone: "Casual",
+});
+
+const germanHostile = facts({
+  brand: "AquaPur",
+  productName: "Edelstahl Trinkflasche 1,5 l NEU!!! Bestseller",
+  keyFeatures: "Hält Getränke 24 Stunden kalt\nAuslaufsicherer Deckel\nBPA-frei\nKostenloser Versand, 19,99 €, 2 Jahre Garantie\nTop Angebot, jetzt kaufen\nHOCHWERTIGE QUALITÄT, umweltfreundlich, das perfekte Geschenk",
+  tone: "Formal",
+});
+
+const french = facts({
+  brand: "Maison Verte",
+  productName: "Planche à découper en bambou",
+  productType: "Planche à découper",
+  keyFeatures: "3 tailles\nDimensions : 45 x 30 cm\nRainure à jus pour recueillir les liquides\nPasse au lave-vaisselle\nBambou naturel, respecte vos couteaux",
+  targetAudience: "cuisiniers amateurs",
+  tone: "Professional",
+});
+
+const frenchLeash = facts({
+  brand: "Toutou & Co",
+  productName: "Laisse réfléchissante pour chien",
+  productType: "Laisse pour chien",
+  keyFeatures: "- Coutures réfléchissantes pour les balades de nuit\n- Poignée rembourrée\n- Mousqueton robuste en acier\n- 1,5 m de long",
+  targetAudience: "pour propriétaires de chiens",
+  tone: "Casual",
+});
+
+const frenchHostile = facts({
+  brand: "Hydra",
+  productName: "Gourde isotherme en acier inoxydable 1,5 l - NOUVEAU",
+  keyFeatures: "Garde les boissons au frais 24 heures\nBouchon anti-fuite\nSans BPA\nLivraison gratuite, 19,99 €, satisfait ou remboursé, garantie 2 ans\nMeilleure vente, prix cassé, écologique\nQualité supérieure, le cadeau idéal",
+  tone: "Formal",
 });
 
 const withAvoid = facts({
@@ -160,6 +216,12 @@ describe("composeOfflineListing: every product passes both rule sets", () => {
     ["hostile facts", hostile, "en"],
     ["Spanish cutting board", spanish, "es"],
     ["words to avoid", withAvoid, "en"],
+    ["German cutting board", german, "de"],
+    ["German dog leash", germanLeash, "de"],
+    ["German water bottle with promises", germanHostile, "de"],
+    ["French cutting board", french, "fr"],
+    ["French dog leash", frenchLeash, "fr"],
+    ["French water bottle with promises", frenchHostile, "fr"],
   ];
   for (const ruleSet of ruleSets) {
     it.each(products)(`%s (${ruleSet.id})`, (_, input, language) => {
@@ -306,9 +368,9 @@ describe("composeOfflineListing: random mixes of hostile phrases (seeded)", () =
     }),
   ).flatMap((result) => (result.success ? [result.data] : []));
 
-  it("passes lint and keeps every limit for both rule sets, in English and Spanish", () => {
+  it("passes lint and keeps every limit for both rule sets, in English, Spanish, German and French", () => {
     expect(inputs.length).toBeGreaterThan(30);
-    for (const input of inputs) for (const ruleSet of ruleSets) for (const language of ["en", "es"]) expectValid(composeOfflineListing({ facts: input, ruleSet, language, variant: next(4) }), input, ruleSet, language);
+    for (const input of inputs) for (const ruleSet of ruleSets) for (const language of ["en", "es", "de", "fr"]) expectValid(composeOfflineListing({ facts: input, ruleSet, language, variant: next(4) }), input, ruleSet, language);
   });
 });
 
@@ -323,9 +385,9 @@ describe("composeOfflineListing: language, tone and words to avoid", () => {
   });
 
   it("writes English for any other language", () => {
-    const copy = composeOfflineListing({ facts: cuttingBoard, ruleSet: amazon202607, language: "de" });
+    const copy = composeOfflineListing({ facts: cuttingBoard, ruleSet: amazon202607, language: "it" });
     expect(copy).toEqual(compose(cuttingBoard, amazon202607));
-    expectValid(copy, cuttingBoard, amazon202607, "de");
+    expectValid(copy, cuttingBoard, amazon202607, "it");
   });
 
   it("changes the wording with the tone", () => {
@@ -389,5 +451,252 @@ describe("composeOfflineListing: determinism and variants", () => {
     const b = composeOfflineListing({ facts: spanish, ruleSet: amazon202607, language: "es", variant: 1 });
     expect(a.description).not.toBe(b.description);
     expectValid(b, spanish, amazon202607, "es");
+  });
+});
+
+/** Every sentence, header and title ending a language file holds, with sample facts filled in ({ref} as "Zzref"). */
+function wordingOf(text: OfflineText, { fill = true } = {}): string[] {
+  const sample = { full: "Acme Xyz", audience: "Audience", ref: "Zzref", theFull: "the Acme Xyz", theBrandRef: "the Acme Zzref", brandOr: "Acme" };
+  const out: string[] = [];
+  for (const benefit of [...Object.values(text.benefits), text.genericFeature]) out.push(...benefit.header, ...benefit.support.casual, ...benefit.support.formal);
+  for (const category of Object.values(text.categories)) {
+    out.push(category.titleUse, ...category.use.casual, ...category.use.formal);
+    for (const filler of category.fillers) out.push(filler.header, filler.text.casual, filler.text.formal);
+  }
+  for (const tone of ["Casual", "Professional", "Formal"] as const) {
+    for (const sentence of [...text.openings[tone], ...text.closings[tone]]) out.push(sentence(sample), sentence({ ...sample, audience: "" }));
+    for (const summary of [...text.featureSummaries[tone], ...text.featureSingles[tone]]) out.push(summary("LIST"));
+  }
+  for (const voice of ["casual", "formal"] as const) out.push(text.audienceBullet[voice].header, text.audienceBullet[voice].text);
+  out.push(...text.titlePadding);
+  return fill ? out.map((item) => item.replaceAll("{ref}", "Zzref").replaceAll("{audience}", "Audience").replaceAll("{brand}", "Acme")) : out;
+}
+
+/** The English template sentences (three words and more, nothing filled in): none may stand in German or French copy. */
+const englishSentences = wordingOf(en, { fill: false }).filter((item) => !/[{]|Audience|Zzref|LIST|Acme/.test(item) && item.split(" ").length >= 3);
+
+const anyWord = (words: string) => new RegExp(`(?<![\\p{L}\\p{N}])(?:${words})(?![\\p{L}\\p{N}])`, "u");
+
+describe("composeOfflineListing: German and French", () => {
+  it("writes German for de: the store's words, nouns capitalised, no English", () => {
+    const copy = composeOfflineListing({ facts: german, ruleSet: amazon202607, language: "de" });
+    expect(copy.title.startsWith("Holzliebe Bambus Schneidebrett Set")).toBe(true);
+    expect(copy.bullets.some((bullet) => /^(Leicht zu reinigen|Schnell wieder sauber): Spülmaschinengeeignet\./.test(bullet))).toBe(true);
+    const text = sectionsOf(copy).join("\n");
+    expect(copy.description).toMatch(anyWord("für|und|mit|den|der|die|das"));
+    expect(text).not.toMatch(anyWord("the|your|with|and|is|for|of|to"));
+    for (const sentence of englishSentences) expect(text).not.toContain(sentence);
+    // In running text a noun keeps its capital; the preposition or adjective before it does not.
+    expect(copy.description).toContain("Saftrille fängt Flüssigkeiten auf");
+    expect(copy.description).toContain("aus nachhaltigem Bambus");
+    expect(copy.description).toContain("spülmaschinengeeignet");
+    expect(copy.description).toContain("für Hobbyköche");
+  });
+
+  it("keeps the seller's German capitals in titles: no capital on every word", () => {
+    const title = composeOfflineListing({ facts: german, ruleSet: amazon202501, language: "de" }).title;
+    expect(title).toContain("Saftrille fängt Flüssigkeiten auf");
+    expect(title).not.toMatch(/Fängt|Flüssigkeiten Auf/);
+    const leash = composeOfflineListing({ facts: germanLeash, ruleSet: amazon202501, language: "de" }).title;
+    expect(leash.startsWith("Pfotenglück Reflektierende Hundeleine")).toBe(true);
+    expect(leash).toContain("für Hundebesitzer");
+  });
+
+  it("speaks to German shoppers with du in the casual voice and Sie in the formal one", () => {
+    const du = anyWord("du|dein|deine|deinen|deinem|dich|dir");
+    const sie = anyWord("Sie|Ihnen|Ihr|Ihre|Ihren|Ihrem");
+    const casual = sectionsOf(composeOfflineListing({ facts: germanLeash, ruleSet: amazon202607, language: "de" })).join("\n");
+    expect(casual).toMatch(du);
+    expect(casual).not.toMatch(sie);
+    const formal = sectionsOf(composeOfflineListing({ facts: { ...german, tone: "Formal" }, ruleSet: amazon202607, language: "de" })).join("\n");
+    expect(formal).toMatch(sie);
+    expect(formal).not.toMatch(du);
+  });
+
+  it("writes French for fr: sentence-case titles, a no-break space before colons, articles where French needs them", () => {
+    const copy = composeOfflineListing({ facts: french, ruleSet: amazon202607, language: "fr" });
+    expect(copy.title.startsWith("Maison Verte Planche à découper en bambou")).toBe(true);
+    expect(copy.bullets.some((bullet) => /^(Facile à nettoyer|Entretien simplifié)\u00a0: Passe au lave-vaisselle\./.test(bullet))).toBe(true);
+    const text = sectionsOf(copy).join("\n");
+    expect(copy.description).toMatch(anyWord("votre|vous|Votre|Vous"));
+    expect(copy.description).toMatch(anyWord("les|des|et|pour"));
+    expect(text).not.toMatch(anyWord("the|your|with|and|is|for|of|to"));
+    for (const sentence of englishSentences) expect(text).not.toContain(sentence);
+    // Every colon has its no-break space, the seller's too ("Dimensions : 45 x 30 cm").
+    expect(text).toContain("Dimensions\u00a0: 45 x 30 cm");
+    expect(text).not.toMatch(/[^\u00a0]:/);
+    // The features list goes on in lower case; the audience takes its article in a sentence, not in the title.
+    expect(copy.description).toContain("rainure à jus pour recueillir les liquides");
+    expect(copy.description).toContain("pour les cuisiniers amateurs");
+    const long = composeOfflineListing({ facts: french, ruleSet: amazon202501, language: "fr" }).title;
+    expect(long).toMatch(/, passe au lave-vaisselle/);
+    expect(long).not.toMatch(/À|Découper|Bambou|Passe/);
+  });
+
+  it("puts French titles in sentence case without lowering the seller's own capitals (brands, models)", () => {
+    const titleCased = facts({ ...french, productName: "Planche À Découper En Bambou" });
+    expect(composeOfflineListing({ facts: titleCased, ruleSet: amazon202607, language: "fr" }).title.startsWith("Maison Verte Planche à Découper en Bambou")).toBe(true);
+    const phone = facts({ brand: "Shieldo", productName: "Coque transparente pour iPhone 15", keyFeatures: "Compatible MagSafe\nProtection contre les chutes", tone: "Formal" });
+    const title = composeOfflineListing({ facts: phone, ruleSet: amazon202501, language: "fr" }).title;
+    expect(title).toContain("iPhone 15");
+    expect(title).toContain("compatible MagSafe");
+  });
+
+  it("keeps a French word that an English list flags for something else (sale: dirty)", () => {
+    const hamper = facts({ brand: "Maison Verte", productName: "Panier à linge sale en bambou", keyFeatures: "Sac à linge sale amovible\nCouvercle", tone: "Casual" });
+    for (const ruleSet of ruleSets) {
+      const copy = composeOfflineListing({ facts: hamper, ruleSet, language: "fr" });
+      expectValid(copy, hamper, ruleSet, "fr");
+      expect(copy.title.startsWith("Maison Verte Panier à linge sale")).toBe(true);
+      // In English the same word is a sale, and goes.
+      expect(composeOfflineListing({ facts: hamper, ruleSet, language: "en" }).title).not.toMatch(/sale/i);
+    }
+  });
+
+  it("keeps the seller's promises out of German and French copy", () => {
+    for (const ruleSet of ruleSets) {
+      const german = sectionsOf(composeOfflineListing({ facts: germanHostile, ruleSet, language: "de" })).join("\n");
+      expect(german).not.toMatch(/neu|bestseller|versand|garantie|angebot|jetzt|umweltfreundlich|perfekt|19,99|€|!/i);
+      expect(german).toMatch(/Auslaufsicherer Deckel|auslaufsicherer Deckel/);
+      const copy = composeOfflineListing({ facts: frenchHostile, ruleSet, language: "fr" });
+      const french = sectionsOf(copy).join("\n");
+      expect(french).not.toMatch(/nouveau|livraison|rembours|garanti|meilleure vente|prix cassé|écologique|cadeau idéal|19,99|€/i);
+      // "Sans BPA" keeps its "sans" (in the copy; search terms leave out "sans" as a stop word).
+      const prose = [copy.title, copy.itemHighlights, ...copy.bullets, copy.description].join("\n");
+      expect(prose).toMatch(/sans BPA/i);
+      expect(prose).not.toMatch(/(?<!sans )BPA/i);
+    }
+  });
+
+  it("gives the same German and French copy for the same input, and other wording for another variant", () => {
+    const cases: [ListingFacts, string][] = [
+      [german, "de"],
+      [germanLeash, "de"],
+      [french, "fr"],
+      [frenchLeash, "fr"],
+    ];
+    for (const [input, language] of cases) {
+      for (const ruleSet of ruleSets) expect(composeOfflineListing({ facts: input, ruleSet, language, variant: 2 })).toEqual(composeOfflineListing({ facts: input, ruleSet, language, variant: 2 }));
+      const copies = [0, 1, 2, 3].map((variant) => composeOfflineListing({ facts: input, ruleSet: amazon202607, language, variant }));
+      expect(copies[0]).toEqual(composeOfflineListing({ facts: input, ruleSet: amazon202607, language }));
+      for (let i = 1; i < copies.length; i++) {
+        expect(copies[i]!.bullets.join("\n")).not.toBe(copies[i - 1]!.bullets.join("\n"));
+        expect(copies[i]!.description).not.toBe(copies[i - 1]!.description);
+        expectValid(copies[i]!, input, amazon202607, language);
+      }
+    }
+  });
+
+  it("counts search terms in UTF-8 bytes: umlauts and accents take two, and the terms stay within the limit", () => {
+    const umlauts = facts({
+      brand: "Küchenglück",
+      productName: "Bambus Schneidebrett",
+      keyFeatures: "Große Saftrille fängt Flüssigkeiten zuverlässig auf\nSpülmaschinengeeignet und pflegeleicht\nRutschfeste Gummifüße für sicheren Stand\nAus nachhaltigem Bambus, schont Messerklingen\nGrifflöcher zum Aufhängen\nHübsches Frühstücksbrett für Käse, Würstchen und Gemüse",
+      targetAudience: "Hobbyköche und Grillmeister",
+    });
+    const accents = facts({
+      brand: "Maison Verte",
+      productName: "Planche à découper en bambou",
+      keyFeatures: "Rainure à jus très profonde\nPasse au lave-vaisselle\nPieds antidérapants en caoutchouc\nBambou naturel, respecte vos couteaux\nPoignée intégrée à suspendre\nIdéale pour fromages, légumes, pâtisseries et crêpes",
+      targetAudience: "cuisiniers amateurs et pâtissiers",
+    });
+    for (const [input, language] of [
+      [umlauts, "de"],
+      [accents, "fr"],
+    ] as const) {
+      for (const ruleSet of ruleSets) {
+        const copy = composeOfflineListing({ facts: input, ruleSet, language });
+        expectValid(copy, input, ruleSet, language);
+        const terms = copy.searchTerms;
+        expect(countBytes(terms)).toBeLessThanOrEqual(ruleSet.sections.searchTerms.limits.maxBytes!);
+        expect(countBytes(terms)).toBeGreaterThan(countChars(terms));
+        expect(countBytes(terms)).toBeGreaterThan(220);
+        expect(terms).toMatch(/[äöüßàâçéèêëîïôûœ]/);
+        // French search terms carry the word, not its elided article.
+        expect(terms).not.toMatch(/(?:^|\s)[ldnsc]['’]/);
+      }
+    }
+  });
+
+  it("honours words to avoid in German and French, even the small words every fixed sentence needs", () => {
+    const germanAvoid = facts({ ...german, wordsToAvoid: "für, Alltag, Küche, Detail" });
+    const frenchAvoid = facts({ ...french, wordsToAvoid: "pour, quotidien, votre, détail" });
+    for (const ruleSet of ruleSets) {
+      expectValid(composeOfflineListing({ facts: germanAvoid, ruleSet, language: "de" }), germanAvoid, ruleSet, "de");
+      expectValid(composeOfflineListing({ facts: frenchAvoid, ruleSet, language: "fr" }), frenchAvoid, ruleSet, "fr");
+    }
+  });
+
+  it("takes a dash after French headers when the seller avoids colons", () => {
+    const input = facts({ ...frenchLeash, wordsToAvoid: ":" });
+    for (const ruleSet of ruleSets) {
+      const copy = composeOfflineListing({ facts: input, ruleSet, language: "fr" });
+      expectValid(copy, input, ruleSet, "fr");
+      expect(sectionsOf(copy).join(" ")).not.toMatch(/:/);
+      for (const bullet of copy.bullets) expect(bullet).toMatch(/^\p{Lu}[^–]{2,45} – \S/u);
+    }
+  });
+});
+
+describe("offline wording: German and French", () => {
+  const languages: [string, OfflineText][] = [
+    ["de", de],
+    ["fr", fr],
+  ];
+
+  it("passes its own language's word lists in every rule set, without even a warning", () => {
+    for (const [language, text] of languages) {
+      for (const ruleSet of ruleSets) {
+        for (const sentence of wordingOf(text)) {
+          const report = lintListing({ ruleSet, language, sections: { bullets: [sentence] } });
+          const violations = (report.sections.bullets?.[0]?.violations ?? []).filter((violation) => violation.code !== "too_short");
+          expect(violations, `${language}: ${sentence}`).toEqual([]);
+        }
+        for (const category of Object.values(text.categories)) {
+          const report = lintListing({ ruleSet, language, sections: { searchTerms: category.searchWords.join(" ") } });
+          expect(report.sections.searchTerms?.violations, `${language}: ${category.searchWords.join(" ")}`).toEqual([]);
+        }
+      }
+    }
+  });
+
+  it("never needs the product's gender: German says no {ref}, French only after votre", () => {
+    for (const item of wordingOf(de, { fill: false })) expect(item, item).not.toMatch(/\{ref\}|Zzref/);
+    for (const item of wordingOf(fr, { fill: false })) for (const match of item.matchAll(/\S+ (?=\{ref\}|Zzref)/g)) expect(match[0].toLowerCase(), item).toBe("votre ");
+  });
+
+  it("writes French as French typesets it: elision, no 'de les', a no-break space before each colon and nothing else spaced", () => {
+    for (const item of wordingOf(fr)) {
+      expect(item, item).not.toMatch(/(?<![\p{L}'’])(?:de|que|le|la|ne|se|ce|je|me|te) [aeiouyàâéèêëîïôûœ]/iu);
+      expect(item, item).not.toMatch(/(?<![\p{L}'’])(?:à|de) les?(?![\p{L}'’])/iu);
+      expect(item, item).not.toMatch(/[^\u00a0]:|[;!?]/);
+    }
+    for (const item of wordingOf(de)) expect(item, item).not.toMatch(/\s:/);
+  });
+});
+
+describe("composeOfflineListing: random mixes of German and French seller phrases (seeded)", () => {
+  const pool = ["NEU", "Neuheit", "Bestseller", "Top Angebot", "kostenloser Versand", "versandkostenfrei", "2 Jahre Garantie", "Geld-zurück-Garantie", "jetzt kaufen", "nur heute", "hochwertig", "perfektes Geschenk", "umweltfreundlich", "antibakteriell", "19,99 €", "5 Sterne", "Nouveau", "nouveauté", "meilleure vente", "promo", "livraison gratuite", "satisfait ou remboursé", "garantie", "garanti", "pas cher", "écologique", "qualité supérieure", "le cadeau idéal", "prix cassé", "N/A", "k. A.", "à définir", "ASIN B012345678", "www.beispiel.de", "!!!", "™", "🔥", "Schneidebrett", "Bambus", "Saftrille", "spülmaschinenfest", "3 Größen", "45 x 30 cm", "1,5 l", "rutschfest", "für", "mit", "und", "Planche à découper", "bambou", "rainure à jus", "lave-vaisselle", "antidérapant", "pour", "avec", "et", "sans", "Hundeleine", "laisse pour chien", "Hülle", "coque", "Größe", "SCHNEIDEBRETT", "Straße", "l'eau", "d'origine", "Dimensions :", "Maße:"];
+  let state = 20261124;
+  const next = (n: number) => {
+    state = (Math.imul(state, 1103515245) + 12345) >>> 0;
+    return state % n;
+  };
+  const phrase = (max: number) => Array.from({ length: 1 + next(max) }, () => pool[next(pool.length)]).join(next(3) === 0 ? ", " : " ");
+  const inputs = Array.from({ length: 40 }, () =>
+    listingFactsSchema.safeParse({
+      brand: phrase(2).slice(0, 100),
+      productName: phrase(8).slice(0, 200),
+      productType: next(2) ? phrase(2).slice(0, 100) : "",
+      keyFeatures: Array.from({ length: next(7) }, () => phrase(5)).join("\n").slice(0, 2000),
+      targetAudience: next(2) ? phrase(2).slice(0, 200) : "",
+      wordsToAvoid: Array.from({ length: next(4) }, () => pool[next(pool.length)]).join(", "),
+      tone: (["Casual", "Formal", "Professional"] as const)[next(3)],
+    }),
+  ).flatMap((result) => (result.success ? [result.data] : []));
+
+  it("passes lint and keeps every limit for both rule sets, in German and French", () => {
+    expect(inputs.length).toBeGreaterThan(30);
+    for (const input of inputs) for (const ruleSet of ruleSets) for (const language of ["de", "fr"]) expectValid(composeOfflineListing({ facts: input, ruleSet, language, variant: next(4) }), input, ruleSet, language);
   });
 });

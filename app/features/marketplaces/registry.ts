@@ -88,7 +88,7 @@ export function ruleSetFor(marketplace: Marketplace, workspaceRuleSetId: string)
 }
 
 /** Languages the built-in offline writer composes in; any other language gets English, and says so. */
-export const offlineLanguages: ReadonlySet<string> = new Set(["en", "es"]);
+export const offlineLanguages: ReadonlySet<string> = new Set(["en", "es", "de", "fr"]);
 
 /** A language's English name, for prompts ("en" → "English", "de" → "German"). */
 export function languageName(language: string): string {
