@@ -657,6 +657,7 @@ export const de: Record<MessageKey, string> = {
   "lint.repeated_word": "„{word}“ steht bereits in den Suchbegriffen; eine Wiederholung bringt nichts.",
   "lint.bullet_count": "{count, plural, one {# Aufzählungspunkt} other {# Aufzählungspunkte}}: Schreiben Sie zwischen {min} und {max}.",
   "api.error.unknownMarketplace": "„{name}“ ist kein Marktplatz, den Sellscribe kennt.",
+  "api.error.languageNotSupported": "Der KI-Anbieter dieses Servers ({provider}) kann nicht auf {language} schreiben, der Sprache von {store}. Wählen Sie einen anderen Marktplatz oder bitten Sie den Betreiber um einen Anbieter, der {language} schreibt.",
   "api.error.unknownRuleSet": "„{name}“ ist kein Regelwerk, das Sellscribe kennt.",
   "listings.error.unknownLanguage": "{marketplace} akzeptiert Listings in: {tags}.",
   "listings.fact.language": "Sprache",

@@ -655,6 +655,7 @@ export const en = {
   "lint.repeated_word": "“{word}” is already in the search terms; a repeat adds nothing.",
   "lint.bullet_count": "{count, plural, one {# bullet point} other {# bullet points}}: write between {min} and {max}.",
   "api.error.unknownMarketplace": "“{name}” is not a marketplace Sellscribe knows.",
+  "api.error.languageNotSupported": "The AI provider this server uses ({provider}) cannot be asked to write {language}, the language of {store}. Choose another store, or ask the operator for a provider that writes {language}.",
   "api.error.unknownRuleSet": "“{name}” is not a rule set Sellscribe knows.",
   "listings.error.unknownLanguage": "{marketplace} takes listings in: {tags}.",
   "listings.fact.language": "Language",

@@ -657,6 +657,7 @@ export const es: Record<MessageKey, string> = {
   "lint.repeated_word": "«{word}» ya está en los términos de búsqueda; repetirla no suma nada.",
   "lint.bullet_count": "{count, plural, one {# viñeta} other {# viñetas}}: escribe entre {min} y {max}.",
   "api.error.unknownMarketplace": "«{name}» no es un marketplace que Sellscribe conozca.",
+  "api.error.languageNotSupported": "El proveedor de IA de este servidor ({provider}) no puede escribir en {language}, el idioma de {store}. Elige otra tienda o pide al operador un proveedor que escriba en {language}.",
   "api.error.unknownRuleSet": "«{name}» no es un conjunto de reglas que Sellscribe conozca.",
   "listings.error.unknownLanguage": "{marketplace} acepta anuncios en: {tags}.",
   "listings.fact.language": "Idioma",

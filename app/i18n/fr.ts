@@ -657,6 +657,7 @@ export const fr: Record<MessageKey, string> = {
   "lint.repeated_word": "« {word} » figure déjà dans les termes de recherche ; le répéter n’apporte rien.",
   "lint.bullet_count": "{count, plural, one {# puce} other {# puces}} : rédigez-en entre {min} et {max}.",
   "api.error.unknownMarketplace": "« {name} » n’est pas une place de marché connue de Sellscribe.",
+  "api.error.languageNotSupported": "Le fournisseur d’IA de ce serveur ({provider}) ne peut pas écrire en {language}, la langue de {store}. Choisissez une autre place de marché ou demandez à l’opérateur un fournisseur qui écrit en {language}.",
   "api.error.unknownRuleSet": "« {name} » n’est pas un jeu de règles connu de Sellscribe.",
   "listings.error.unknownLanguage": "{marketplace} accepte les fiches produits en : {tags}.",
   "listings.fact.language": "Langue",

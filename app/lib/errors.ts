@@ -15,6 +15,8 @@ export const apiErrors = {
   INVALID_CONTENT: { status: 400, message: "api.error.invalidFields", details: true },
   // Details: which name is unknown, or a message per field.
   UNKNOWN_MARKETPLACE: { status: 400, message: "api.error.unknownMarketplace", details: true },
+  // The provider's row lists the languages it writes, and the store's is not one (no provider today).
+  LANGUAGE_NOT_SUPPORTED: { status: 400, message: "api.error.languageNotSupported", details: false },
   UNKNOWN_RULE_SET: { status: 400, message: "api.error.unknownRuleSet", details: true },
   INVALID_LISTING: { status: 400, message: "api.error.invalidFields", details: true },
   // Details: the lint report (violations per section) of a listing that does not pass.

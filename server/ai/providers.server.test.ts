@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { aiProviderNames, checkProviderSettings, getProvider, guessProvider, isWritingModel, offlineModel, providerTable } from "./providers.server.ts";
+import { apiErrorBody } from "#app/lib/errors.ts";
+import { aiProviderNames, checkProviderSettings, getProvider, guessProvider, isWritingModel, offlineModel, providerTable, providerWrites } from "./providers.server.ts";
 
 describe("the provider table", () => {
   it("has one row per provider, each with a default model", () => {
@@ -69,5 +70,15 @@ describe("checkProviderSettings", () => {
     expect(checkProviderSettings("openai", { apiKey: "k" })).toBeNull();
     expect(checkProviderSettings("openai-compatible", { baseUrl: "http://x" })).toBeNull();
     expect(checkProviderSettings("offline", {})).toBeNull();
+  });
+});
+
+describe("providerWrites", () => {
+  it("refuses a language a provider's row does not list, and the message names provider, language and store", () => {
+    expect(providerWrites({}, "ja")).toBe(true);
+    expect(providerWrites({ languages: ["en", "de"] }, "de")).toBe(true);
+    expect(providerWrites({ languages: ["en", "de"] }, "ja")).toBe(false);
+    const body = apiErrorBody("LANGUAGE_NOT_SUPPORTED", { locale: "en", requestId: "r1", params: { provider: "openai-compatible", language: "Japanese", store: "amazon.co.jp" } });
+    expect(body).toMatchObject({ code: "LANGUAGE_NOT_SUPPORTED", error: "The AI provider this server uses (openai-compatible) cannot be asked to write Japanese, the language of amazon.co.jp. Choose another store, or ask the operator for a provider that writes Japanese." });
   });
 });

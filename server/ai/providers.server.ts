@@ -34,6 +34,11 @@ export interface ProviderRow {
   createModel: ((access: ProviderAccess, model: string) => LanguageModel) | null;
   /** The provider's models list (one HTTP GET); throws when it cannot be read. */
   listModels(access: ProviderAccess, signal: AbortSignal): Promise<ProviderModel[]>;
+  /**
+   * The languages it can be asked to write (codes: "de"), when it cannot write every language; absent:
+   * every language (all of today's providers). A request for a store in another language is refused.
+   */
+  languages?: readonly string[];
 }
 
 const openAiBaseUrl = "https://api.openai.com/v1";
@@ -163,4 +168,9 @@ export function checkProviderSettings(name: AiProviderName, { baseUrl, apiKey }:
   if (row.needsBaseUrl && !baseUrl) return ["AI_BASE_URL", `required when AI_PROVIDER is ${name} (e.g. ${row.needsBaseUrl.example})`];
   if (row.needsKey && !apiKey) return ["AI_API_KEY", `required when AI_PROVIDER is ${name}`];
   return null;
+}
+
+/** Whether a provider can be asked to write `language` (its row lists the languages it writes, or none). */
+export function providerWrites(row: Pick<ProviderRow, "languages">, language: string): boolean {
+  return !row.languages || row.languages.includes(language);
 }

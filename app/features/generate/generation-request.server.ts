@@ -13,6 +13,7 @@ import { outputCount, type Writer } from "#server/ai/writer.server.ts";
 import { getActiveMembership } from "#app/features/workspace/workspaces.server.ts";
 import { getListingSettings } from "#app/features/listings/listing-settings.server.ts";
 import { getMarketplace, type Marketplace } from "#app/features/marketplaces/registry.ts";
+import { getProvider, providerWrites } from "#server/ai/providers.server.ts";
 import { encodeGenerationEvent, generationRequestSchema } from "./generation-events.ts";
 import { runGeneration } from "./generation.server.ts";
 
@@ -78,6 +79,8 @@ export async function handleGenerationPost(options: GenerationPostOptions): Prom
     const marketplaceId = askedMarketplace ?? (await getListingSettings({ db, workspaceId })).marketplaces[0]!;
     marketplace = getMarketplace(marketplaceId);
     if (!marketplace) return apiErrorResponse("UNKNOWN_MARKETPLACE", { ...answer, params: { name: marketplaceId.slice(0, 100) } });
+    const refusal = languageRefusal({ config, store: marketplace.id, language: marketplace.language, locale, requestId });
+    if (refusal) return refusal;
     reservation = await reserveGenerationCredits({ db, config, workspaceId, outputs: outputCount(template, checked.count) });
   } catch (error) {
     logger.error({ err: error, requestId }, "could not reserve words for a generation");
@@ -112,4 +115,11 @@ export async function handleGenerationPost(options: GenerationPostOptions): Prom
       send(encodeGenerationEvent({ type: "error", code: "internal", message: t("generation.error.internal"), requestId }));
     },
   });
+}
+
+/** A 400 when the server's provider cannot be asked to write the store's language (none today); undefined when it can. */
+export function languageRefusal({ config, store, language, locale, requestId }: { config: AppConfig; store: string; language: string; locale: Locale; requestId: string }): Response | undefined {
+  if (providerWrites(getProvider(config.ai.provider), language)) return undefined;
+  const languageLabel = new Intl.DisplayNames([locale], { type: "language" }).of(language) ?? language;
+  return apiErrorResponse("LANGUAGE_NOT_SUPPORTED", { locale, requestId, params: { provider: config.ai.provider, language: languageLabel, store } });
 }

@@ -25,6 +25,7 @@ import { getListingSettings } from "./listing-settings.server.ts";
 import { createListing, createSibling, getListing, listListings } from "./listings.server.ts";
 import { keywordListSchema } from "#app/features/keywords/schemas.ts";
 import { keywordWarnings } from "#app/features/keywords/script.ts";
+import { languageRefusal } from "#app/features/generate/generation-request.server.ts";
 import { listingFactsSchema } from "./types.ts";
 
 export type ListingsApiContext = ApiContext;
@@ -110,6 +111,8 @@ export async function handleListingGenerate(context: ListingsApiContext & { id: 
   if (!ruleSet) return apiErrorResponse("UNKNOWN_RULE_SET", { ...answer, params: { name: listing.ruleSetId } });
   const sections = sectionsToWrite(ruleSet, parsed.data.sections);
   if (sections.length === 0) return apiErrorResponse("INVALID_LISTING", { ...answer, details: { fieldErrors: { sections: translate(locale, "listings.error.unknownSection") } } });
+  const refusal = languageRefusal({ config, store: listing.marketplace, language: listing.language.language, locale, requestId });
+  if (refusal) return refusal;
 
   const reservation = await reserveGenerationCredits({ db, config, workspaceId, outputs: reservedOutputs(sections) });
   if (!reservation.ok) return apiErrorResponse("NO_CREDITS", { ...answer, details: { message: creditRefusalMessage(locale, reservation) } });

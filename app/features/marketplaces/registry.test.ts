@@ -1,3 +1,4 @@
+import { aiProviderNames, getProvider, providerWrites } from "#server/ai/providers.server.ts";
 import { describe, expect, it } from "vitest";
 import { getRuleSet } from "#app/features/rules/registry.ts";
 import { getMarketplace, marketplaces, ruleSetFor } from "./registry.ts";
@@ -27,5 +28,11 @@ describe("marketplaces", () => {
     expect(ruleSetFor(getMarketplace("amazon.com.tr")!, "amazon-2026-07")).toBe("amazon-2025-01");
     expect(ruleSetFor(getMarketplace("amazon.de")!, "amazon-2026-07")).toBe("amazon-2026-07");
     expect(ruleSetFor(getMarketplace("amazon.de")!, "amazon-2025-01")).toBe("amazon-2025-01");
+  });
+});
+
+describe("languages and providers", () => {
+  it("every provider of today can be asked for every store's language", () => {
+    for (const name of aiProviderNames) for (const store of marketplaces) for (const language of store.languages) expect(providerWrites(getProvider(name), language.language), `${name} ${language.tag}`).toBe(true);
   });
 });
