@@ -20,6 +20,16 @@ describe("dropBannedCharacters", () => {
   it("keeps the brand's own characters", () => {
     expect(dropBannedCharacters("Yahoo! Kitchen Bamboo Board!", amazon202607, "Yahoo! Kitchen")).toBe("Yahoo! Kitchen Bamboo Board");
     expect(dropBannedCharacters("YAHOO! KITCHEN Board", amazon202607, "Yahoo! Kitchen")).toBe("YAHOO! KITCHEN Board");
+    // A capital İ before the brand is one unit folded, so the brand is found where it stands.
+    expect(dropBannedCharacters("İnce $mart Kitchen Board", amazon202607, "$mart Kitchen")).toBe("İnce $mart Kitchen Board");
+  });
+
+  it("drops full-width forms of the banned characters, as lint.ts flags them", () => {
+    const title = "ステンレス水筒！ 大容量？ 保冷保温";
+    expect(lintListing({ ruleSet: amazon202607, language: "ja", sections: { title } }).sections.title!.violations.map((v) => v.code)).toEqual(["banned_character", "banned_character"]);
+    const fixed = dropBannedCharacters(title, amazon202607, undefined, "ja");
+    expect(fixed).toBe("ステンレス水筒 大容量 保冷保温");
+    expect(lintListing({ ruleSet: amazon202607, language: "ja", sections: { title: fixed } }).sections.title!.violations).toEqual([]);
   });
 });
 
@@ -32,6 +42,14 @@ describe("removeRepeatedWords", () => {
     ["", ""],
   ])("%j → %j", (terms, fixed) => {
     expect(removeRepeatedWords(terms)).toBe(fixed);
+  });
+
+  it("reads words as lint.ts does: full-width as ASCII, Turkish İ and I", () => {
+    expect(removeRepeatedWords("ＴＥＡＫ teak block")).toBe("ＴＥＡＫ block");
+    expect(removeRepeatedWords("ÇELİK termos çelik", "tr")).toBe("ÇELİK termos");
+    expect(removeRepeatedWords("ISI yalıtımlı ısı", "tr")).toBe("ISI yalıtımlı");
+    // Outside Turkish, dotless ı is a letter of its own.
+    expect(removeRepeatedWords("ISI yalıtımlı ısı")).toBe("ISI yalıtımlı ısı");
   });
 });
 

@@ -1,6 +1,7 @@
 // The fixes that are safe to make without the model (issue 15): they change no meaning, only remove what
 // a rule forbids. Generation applies them after the model's last try; what still fails is shown, not hidden.
 import { countBytes } from "./lint.ts";
+import { foldWidth, wordKey } from "./matching.ts";
 import type { ListingSections, RuleSet } from "./types.ts";
 
 export const safeFixes = ["banned_characters_dropped", "search_terms_trimmed", "repeated_words_removed"] as const;
@@ -8,18 +9,22 @@ export type SafeFix = (typeof safeFixes)[number];
 
 const spaces = /\s+/g;
 
-/** The title without characters the rule set bans (those inside the brand stay), spaces tidied. */
-export function dropBannedCharacters(title: string, ruleSet: RuleSet, brand?: string): string {
+/**
+ * The title without characters the rule set bans, full-width ones too ("！" is a "!"); those inside the
+ * brand stay. Spaces tidied. The brand is found as lint.ts finds it (wordKey keeps offsets: "İ" is one unit).
+ */
+export function dropBannedCharacters(title: string, ruleSet: RuleSet, brand?: string, language = "en"): string {
   const banned = new Set(ruleSet.bannedTitleCharacters);
-  const name = brand?.trim().toLowerCase();
-  const lower = title.toLowerCase();
+  const name = brand?.trim() ? wordKey(brand.trim(), language) : "";
+  const key = wordKey(title, language);
+  const wide = foldWidth(title);
   const keep: boolean[] = [];
-  if (name) for (let at = lower.indexOf(name); at !== -1; at = lower.indexOf(name, at + name.length)) for (let i = at; i < at + name.length; i++) keep[i] = true;
+  if (name) for (let at = key.indexOf(name); at !== -1; at = key.indexOf(name, at + name.length)) for (let i = at; i < at + name.length; i++) keep[i] = true;
   let out = "";
   let dropped = false;
   for (let i = 0; i < title.length; i++) {
     const char = title[i]!;
-    const drop = banned.has(char) && !keep[i];
+    const drop = banned.has(wide[i]!) && !keep[i];
     dropped ||= drop;
     out += drop ? " " : char;
   }
@@ -27,13 +32,13 @@ export function dropBannedCharacters(title: string, ruleSet: RuleSet, brand?: st
   return dropped ? out.replace(spaces, " ").replace(/\s+([,.;:])/g, "$1").trim() : title;
 }
 
-/** Search terms with each word once (the first time it appears), case-insensitive. */
-export function removeRepeatedWords(terms: string): string {
+/** Search terms with each word once (the first time it appears), case-insensitive as lint.ts reads it (wordKey). */
+export function removeRepeatedWords(terms: string, language = "en"): string {
   const seen = new Set<string>();
   return terms
     .split(spaces)
     .filter((word) => {
-      const key = word.toLowerCase();
+      const key = wordKey(word, language);
       if (!word || seen.has(key)) return false;
       seen.add(key);
       return true;
@@ -54,16 +59,16 @@ export function trimToBytes(terms: string, maxBytes: number): string {
 }
 
 /** Applies every safe fix the rule set allows; returns the sections and which fixes changed something. */
-export function applySafeFixes({ ruleSet, brand, sections }: { ruleSet: RuleSet; brand?: string; sections: ListingSections }): { sections: ListingSections; applied: SafeFix[] } {
+export function applySafeFixes({ ruleSet, brand, language, sections }: { ruleSet: RuleSet; brand?: string; language?: string; sections: ListingSections }): { sections: ListingSections; applied: SafeFix[] } {
   const applied: SafeFix[] = [];
   const fixed: ListingSections = { ...sections };
   if (fixed.title !== undefined) {
-    const title = dropBannedCharacters(fixed.title, ruleSet, brand);
+    const title = dropBannedCharacters(fixed.title, ruleSet, brand, language);
     if (title !== fixed.title) applied.push("banned_characters_dropped");
     fixed.title = title;
   }
   if (fixed.searchTerms !== undefined) {
-    const once = removeRepeatedWords(fixed.searchTerms);
+    const once = removeRepeatedWords(fixed.searchTerms, language);
     if (once !== fixed.searchTerms.trim().replace(spaces, " ")) applied.push("repeated_words_removed");
     const maxBytes = ruleSet.sections.searchTerms.limits.maxBytes;
     const trimmed = maxBytes === undefined ? once : trimToBytes(once, maxBytes);

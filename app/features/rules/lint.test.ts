@@ -19,7 +19,7 @@ const cases: { code: ViolationCode; section: Section; trips: string[]; passes: s
     code: "banned_character",
     section: "title",
     brand: "Yahoo! Kitchen",
-    trips: ["Bamboo Board! For Kitchens", "Cutting Board $ Set of 3", "Is This The Board? Bamboo Set", "Bamboo_Board Set for Kitchen", "Board {3 Pack} Bamboo", "Bamboo Board ^ Kitchen Set", "Bamboo ¬ Board Kitchen Set", "Bamboo Board ¦ Kitchen Set"],
+    trips: ["Bamboo Board! For Kitchens", "Bamboo Board！ For Kitchens", "Cutting Board ＄ Set of 3", "Cutting Board $ Set of 3", "Is This The Board? Bamboo Set", "Bamboo_Board Set for Kitchen", "Board {3 Pack} Bamboo", "Bamboo Board ^ Kitchen Set", "Bamboo ¬ Board Kitchen Set", "Bamboo Board ¦ Kitchen Set"],
     passes: ["Yahoo! Kitchen Bamboo Cutting Board", "Bamboo Cutting Board, Set of 3", "Bamboo Board (3-Pack) for Kitchen", "Bamboo Board - Large & Small", "Bamboo Board 12\" x 8\"", "Bamboo Board / Kitchen Set"],
   },
   {
@@ -55,7 +55,7 @@ const cases: { code: ViolationCode; section: Section; trips: string[]; passes: s
   {
     code: "special_symbol",
     section: "bullet",
-    trips: ["SoftGrip™ handle stays cool while cooking.", "Made with Tritan® plastic for clarity.", "Costs less than €20 per year to run.", "Measures 12 ± 0.5 mm for a tight fit.", "And much more… for every kitchen.", "© design that lasts for years."],
+    trips: ["SoftGrip™ handle stays cool while cooking.", "Made with Tritan® plastic for clarity.", "Costs less than €20 per year to run.", "Costs less than ￡20 per year to run.", "Measures 12 ± 0.5 mm for a tight fit.", "And much more… for every kitchen.", "© design that lasts for years."],
     passes: ["SoftGrip handle stays cool while cooking.", "Made with Tritan plastic for clarity.", "Measures 12 mm, give or take half a millimetre.", "Three sizes: small, medium, large."],
   },
   {
@@ -67,8 +67,8 @@ const cases: { code: ViolationCode; section: Section; trips: string[]; passes: s
   {
     code: "price_or_shipping",
     section: "bullet",
-    trips: ["Only $19.99 for the whole set of three.", "Worth 20 dollars more than it costs.", "Free shipping on every order this month.", "In stock and ready to ship quickly.", "Save 20% off when you buy two sets.", "Costs 15 USD less than store brands.", "Ships today if ordered by noon."],
-    passes: ["Comes as a 2-pack of boards for prep and serving.", "Holds 2 pounds of vegetables at once.", "A 3-piece set: small, medium and large.", "Rated for 20,000 cycles in our tests.", "Fits 9-inch and 12-inch pans."],
+    trips: ["Only $19.99 for the whole set of three.", "Only 19.99 € for the whole set of three.", "Only ＄１９.９９ for the whole set of three.", "Worth 20 dollars more than it costs.", "Free shipping on every order this month.", "In stock and ready to ship quickly.", "Save 20% off when you buy two sets.", "Costs 15 USD less than store brands.", "Ships today if ordered by noon."],
+    passes: ["Comes as a 2-pack of boards for prep and serving.", "Holds 500 ml of oil and weighs 2 kg.", "Head SAR 0.98 W/kg, below the EU limit.", "Fits an RS 232 port on the back.", "Holds 2 pounds of vegetables at once.", "A 3-piece set: small, medium and large.", "Rated for 20,000 cycles in our tests.", "Fits 9-inch and 12-inch pans."],
   },
   {
     code: "guarantee",
@@ -235,6 +235,28 @@ describe("limits", () => {
     expect(codesIn("searchTerms", "竹".repeat(83))).not.toContain("bytes_over");
     expect(codesIn("searchTerms", "竹".repeat(84))).toContain("bytes_over");
     expect(codesIn("searchTerms", words(40))).toContain("bytes_over");
+  });
+});
+
+describe("matching folds the copy, and reports it as written", () => {
+  it("finds the brand after a capital İ (one unit folded, not two)", () => {
+    const searchTerms = "İZMİR bambu co teak board";
+    const report = lintListing({ ruleSet: amazon202607, brand: "Bambu Co", sections: { searchTerms } });
+    expect(report.sections.searchTerms!.violations.map((v) => [v.code, searchTerms.slice(v.start, v.end)])).toEqual([["brand_in_search_terms", "bambu co"]]);
+    expect(codesIn("title", "İnce $mart Kitchen Bamboo Board", { brand: "$mart Kitchen" })).not.toContain("banned_character");
+  });
+
+  it("names the character and the phrase as the copy has them", () => {
+    const report = lintListing({ ruleSet: amazon202607, sections: { title: "Bamboo Board！ ＦＲＥＥ ＳＨＩＰＰＩＮＧ" } });
+    expect(report.sections.title!.violations.map((v) => [v.code, v.params])).toEqual([
+      ["banned_character", { char: "！" }],
+      ["price_or_shipping", { phrase: "ＦＲＥＥ ＳＨＩＰＰＩＮＧ" }],
+      ["all_caps", { word: "ＳＨＩＰＰＩＮＧ" }],
+    ]);
+  });
+
+  it("a language without its own lists falls back to English, folded the usual way", () => {
+    expect(codesIn("bullet", "FREE SHIPPING on every order this month.", { language: "xx" })).toContain("price_or_shipping");
   });
 });
 

@@ -1,6 +1,8 @@
 // lintListing: a listing's sections against a rule set (rule-sets/*). Pure and browser-safe: the
 // builder runs it on every keystroke, the server on every save and export. Offsets are UTF-16 (what
 // String.slice and the browser's selection use); characters are counted as code points, bytes as UTF-8.
+// Word lists and prices are matched in the copy folded for matching, at the same offsets (matching.ts).
+import { foldWidth, matchKey, phraseRegExp, priceRegExp, subjectFor, wordKey, wordSpans } from "./matching.ts";
 import type { LintReport, ListingSections, RuleSet, SectionReport, SectionRules, Severity, Violation, ViolationCode } from "./types.ts";
 
 export interface LintInput {
@@ -18,7 +20,12 @@ type PhraseCategory = keyof RuleSet["phrases"][string];
 const phraseCategories: readonly PhraseCategory[] = ["price_or_shipping", "guarantee", "restricted_claim", "placeholder", "promotional", "time_sensitive", "subjective"];
 
 interface Compiled {
+  /** The copy's language, which folds the text for matching (Turkish İ and I, Arabic spelling). */
+  language: string;
   phrases: Partial<Record<PhraseCategory, RegExp>>;
+  /** Idioms that hold a listed word without meaning it (French "à nouveau", again): no phrase inside one counts. */
+  exceptions?: RegExp;
+  price: RegExp;
   repeatable: Set<string>;
   banned: Set<string>;
   special: Set<string>;
@@ -27,33 +34,19 @@ interface Compiled {
 const compiledCache = new WeakMap<RuleSet, Map<string, Compiled>>();
 const letterOrDigit = /[\p{L}\p{N}]/u;
 
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
-}
-
-/** One regex for a phrase list: whole words only ("wholesale" is not "sale"), case-insensitive. */
-function phraseRegExp(list: readonly string[]): RegExp | undefined {
-  if (list.length === 0) return undefined;
-  const alternatives = [...list]
-    .sort((a, b) => b.length - a.length)
-    .map((phrase) => {
-      const body = escapeRegExp(phrase).replace(/ /g, "[\\s-]+");
-      const before = letterOrDigit.test(phrase[0] ?? "") ? "(?<![\\p{L}\\p{N}])" : "";
-      const after = letterOrDigit.test(phrase.at(-1) ?? "") ? "(?![\\p{L}\\p{N}])" : "";
-      return `${before}${body}${after}`;
-    });
-  return new RegExp(alternatives.join("|"), "giu");
-}
-
 function compile(ruleSet: RuleSet, language: string): Compiled {
   let byLanguage = compiledCache.get(ruleSet);
   if (!byLanguage) compiledCache.set(ruleSet, (byLanguage = new Map()));
   let compiled = byLanguage.get(language);
   if (compiled) return compiled;
   const lists = ruleSet.phrases[language] ?? ruleSet.phrases.en ?? {};
+  const exceptions = phraseRegExp(ruleSet.phraseExceptions?.[language] ?? [], language);
   compiled = {
-    phrases: Object.fromEntries(phraseCategories.map((category) => [category, phraseRegExp(lists[category] ?? [])])),
-    repeatable: new Set(ruleSet.repeatableWords[language] ?? ruleSet.repeatableWords.en ?? []),
+    language,
+    phrases: Object.fromEntries(phraseCategories.map((category) => [category, phraseRegExp(lists[category] ?? [], language)])),
+    ...(exceptions ? { exceptions } : {}),
+    price: priceRegExp(language),
+    repeatable: new Set((ruleSet.repeatableWords[language] ?? ruleSet.repeatableWords.en ?? []).map((word) => wordKey(word, language))),
     banned: new Set(ruleSet.bannedTitleCharacters),
     special: new Set(ruleSet.specialSymbols),
   };
@@ -64,7 +57,6 @@ function compile(ruleSet: RuleSet, language: string): Compiled {
 const encoder = new TextEncoder();
 const wordPattern = /[\p{L}\p{N}]+(?:['’][\p{L}]+)*/gu;
 const emojiPattern = /\p{Extended_Pictographic}(?:\uFE0F|\u200D\p{Extended_Pictographic})*/gu;
-const pricePattern = /[$€£¥]\s?\d+(?:[.,]\d+)*|(?<![\p{L}\p{N}])\d+(?:[.,]\d+)*\s?(?:usd|eur|gbp|dollars?|euros?|bucks)(?![\p{L}\p{N}])/giu;
 const contactPatterns = [
   /[\w.+-]+@[\w-]+(?:\.[\w-]+)+/g,
   /(?:https?:\/\/|www\.)[^\s<>"]+/gi,
@@ -132,31 +124,36 @@ class SectionLinter {
     this.violations.push({ code, severity, start, end, ...(params ? { params } : {}) });
   }
 
-  /** Each match of `pattern` once, unless an earlier phrase category already took its span. */
-  matches(code: ViolationCode, pattern: RegExp | undefined, params: (match: string) => Violation["params"] = (match) => ({ phrase: match })): void {
-    if (!pattern || !this.checks[code]) return;
-    for (const match of this.text.matchAll(pattern)) {
-      const start = match.index;
-      const end = start + match[0].length;
+  /**
+   * Each span once (offsets in the copy), unless an earlier phrase category already took it or it lies
+   * inside an exception; the phrase reported as the copy has it.
+   */
+  mark(code: ViolationCode, spans: Iterable<[number, number]>, except: readonly [number, number][] = [], params: (match: string) => Violation["params"] = (match) => ({ phrase: match })): void {
+    if (!this.checks[code]) return;
+    for (const [start, end] of spans) {
       if (this.taken.some(([s, e]) => start < e && end > s)) continue;
+      if (except.some(([s, e]) => start >= s && end <= e)) continue;
       this.taken.push([start, end]);
-      this.add(code, start, end, params(match[0]));
+      this.add(code, start, end, params(this.text.slice(start, end)));
     }
   }
+}
+
+function* spansOf(pattern: RegExp, text: string): Generator<[number, number]> {
+  for (const match of text.matchAll(pattern)) yield [match.index, match.index + match[0].length];
 }
 
 function words(text: string): { word: string; start: number; end: number }[] {
   return [...text.matchAll(wordPattern)].map((match) => ({ word: match[0], start: match.index, end: match.index + match[0].length }));
 }
 
-/** Where the brand stands in the text (case-insensitive), so its own characters are allowed there. */
-function brandSpans(text: string, brand: string | undefined): [number, number][] {
+/** Where the brand stands in the text (case-insensitive), so its own characters are allowed there. `key`: wordKey of the text. */
+function brandSpans(key: string, brand: string | undefined, language: string): [number, number][] {
   const name = brand?.trim();
   if (!name) return [];
   const spans: [number, number][] = [];
-  const lower = text.toLowerCase();
-  const needle = name.toLowerCase();
-  for (let at = lower.indexOf(needle); at !== -1; at = lower.indexOf(needle, at + needle.length)) spans.push([at, at + needle.length]);
+  const needle = wordKey(name, language);
+  for (let at = key.indexOf(needle); at !== -1; at = key.indexOf(needle, at + needle.length)) spans.push([at, at + needle.length]);
   return spans;
 }
 
@@ -171,19 +168,25 @@ function lintSection(text: string, rules: SectionRules, context: { compiled: Com
   if (minChars !== undefined && chars < minChars) linter.add("too_short", 0, text.length, { limit: minChars, count: chars }, "error");
   if (maxBytes !== undefined && bytes > maxBytes) linter.add("bytes_over", offsetAfterBytes(text, maxBytes), text.length, { limit: maxBytes, count: bytes }, "error");
 
-  // Characters and symbols.
+  // Matching reads the text folded (full-width as ASCII, lower case, Arabic spelling), at the same offsets.
+  const { language } = compiled;
+  const wide = foldWidth(text);
+  const key = matchKey(text, language);
+  const keyOfWords = language === "tr" ? key.replace(/ı/g, "i") : key;
+
+  // Characters and symbols (a full-width "！" is a "!").
   if (linter.severity("banned_character")) {
-    const brand = brandSpans(text, context.brand);
+    const brand = brandSpans(keyOfWords, context.brand, language);
     let offset = 0;
-    for (const char of text) {
-      if (compiled.banned.has(char) && !brand.some(([s, e]) => offset >= s && offset < e)) linter.add("banned_character", offset, offset + char.length, { char });
+    for (const char of wide) {
+      if (compiled.banned.has(char) && !brand.some(([s, e]) => offset >= s && offset < e)) linter.add("banned_character", offset, offset + char.length, { char: text.slice(offset, offset + char.length) });
       offset += char.length;
     }
   }
   if (linter.severity("special_symbol")) {
     let offset = 0;
-    for (const char of text) {
-      if (compiled.special.has(char)) linter.add("special_symbol", offset, offset + char.length, { char });
+    for (const char of wide) {
+      if (compiled.special.has(char)) linter.add("special_symbol", offset, offset + char.length, { char: text.slice(offset, offset + char.length) });
       offset += char.length;
     }
   }
@@ -201,36 +204,42 @@ function lintSection(text: string, rules: SectionRules, context: { compiled: Com
   }
 
   // What the copy says.
-  for (const pattern of contactPatterns) linter.matches("contact_info", pattern, (match) => ({ phrase: match }));
-  linter.matches("price_or_shipping", pricePattern);
-  for (const category of phraseCategories) linter.matches(category, compiled.phrases[category]);
-  linter.matches("asin", asinPattern, (match) => ({ asin: match }));
+  for (const pattern of contactPatterns) linter.mark("contact_info", spansOf(pattern, wide));
+  if (linter.severity("price_or_shipping")) linter.mark("price_or_shipping", wordSpans(compiled.price, { text: wide }));
+  const subject = subjectFor(key, language);
+  const except = compiled.exceptions ? wordSpans(compiled.exceptions, subject) : [];
+  for (const category of phraseCategories) {
+    const pattern = compiled.phrases[category];
+    if (pattern && linter.severity(category)) linter.mark(category, wordSpans(pattern, subject), except);
+  }
+  linter.mark("asin", spansOf(asinPattern, wide), [], (match) => ({ asin: match }));
 
-  const tokens = words(text);
+  const tokens = words(keyOfWords);
   if (linter.severity("all_caps")) {
-    for (const { word, start, end } of tokens) if (shoutPattern.test(word)) linter.add("all_caps", start, end, { word });
+    for (const { start, end } of tokens) {
+      const word = text.slice(start, end);
+      if (shoutPattern.test(word)) linter.add("all_caps", start, end, { word });
+    }
   }
   if (linter.severity("word_repeated")) {
     const seen = new Map<string, number>();
-    for (const { word, start, end } of tokens) {
-      const key = word.toLowerCase();
+    for (const { word: key, start, end } of tokens) {
       if (compiled.repeatable.has(key)) continue;
       const count = (seen.get(key) ?? 0) + 1;
       seen.set(key, count);
-      if (count > context.maxWordRepeats) linter.add("word_repeated", start, end, { word, count, limit: context.maxWordRepeats });
+      if (count > context.maxWordRepeats) linter.add("word_repeated", start, end, { word: text.slice(start, end), count, limit: context.maxWordRepeats });
     }
   }
   if (linter.severity("repeated_word")) {
     const seen = new Set<string>();
-    for (const { word, start, end } of tokens) {
-      const key = word.toLowerCase();
-      if (seen.has(key)) linter.add("repeated_word", start, end, { word });
+    for (const { word: key, start, end } of tokens) {
+      if (seen.has(key)) linter.add("repeated_word", start, end, { word: text.slice(start, end) });
       seen.add(key);
     }
   }
   if (linter.severity("brand_in_search_terms")) {
     for (const name of [context.brand, ...context.otherBrands]) {
-      for (const [start, end] of brandSpans(text, name)) {
+      for (const [start, end] of brandSpans(keyOfWords, name, language)) {
         const before = text[start - 1] ?? " ";
         const after = text[end] ?? " ";
         if (!letterOrDigit.test(before) && !letterOrDigit.test(after)) linter.add("brand_in_search_terms", start, end, { brand: text.slice(start, end) });

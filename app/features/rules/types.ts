@@ -79,8 +79,10 @@ export interface RuleSet {
   repeatableWords: Record<string, readonly string[]>;
   /** How many times a title may use one word. */
   maxWordRepeats: number;
-  /** Phrase lists per language (lower case; matched as whole words, case-insensitive). */
+  /** Phrase lists per language (lower case; matched as whole words, case-insensitive; Japanese inside running text: matching.ts). */
   phrases: Record<string, Partial<Record<"promotional" | "price_or_shipping" | "guarantee" | "time_sensitive" | "subjective" | "restricted_claim" | "placeholder", readonly string[]>>>;
+  /** Per language, idioms that hold a listed word without meaning it (French "à nouveau", again): no phrase inside one counts. */
+  phraseExceptions?: Record<string, readonly string[]>;
   /** Symbols Amazon does not allow in bullets, descriptions and search terms. */
   specialSymbols: string;
 }

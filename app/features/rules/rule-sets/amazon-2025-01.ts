@@ -1,7 +1,7 @@
 // Amazon's product title policy of January 2025, with the common bullet, description and search-term rules.
 // Sources and dates: docs/decisions/014-amazon-listing-rules.md (looked up 2026-11-23).
 import type { RuleSet, RuleSource } from "../types.ts";
-import { bulletsRules, commonSources, descriptionRules, phrases, repeatableWords, searchTermsRules, specialSymbols } from "./amazon-common.ts";
+import { bulletsRules, commonSources, descriptionRules, phraseExceptions, phrases, repeatableWords, searchTermsRules, specialSymbols } from "./amazon-common.ts";
 
 /** 200 characters, the banned characters and promotional phrases: official (help 201100890); the start
  * date, the word-repeat rule and the brand exception: reported (docs/decisions/014). */
@@ -39,5 +39,6 @@ export const amazon202501: RuleSet = {
   repeatableWords,
   maxWordRepeats: 2,
   phrases,
+  phraseExceptions,
   specialSymbols,
 };

@@ -223,8 +223,10 @@ export const phrases: RuleSet["phrases"] = {
   ar: {
     // Arabic (amazon.sa, amazon.ae, amazon.eg); compiled 2026-11-23, reported. Spelt as sellers write them:
     // with and without hamza (أ/ا), ي or ى at the end (Egypt), tanwin on the alif or not; "the", "with"
-    // and "and" attach to the word, so the forms with ال and ب are listed where sellers use them.
-    promotional: ["الأكثر مبيعا", "الأكثر مبيعًا", "الاكثر مبيعا", "الاكثر مبيعًا", "الأفضل مبيعا", "الأفضل مبيعًا", "رقم 1", "رقم ١", "رقم واحد", "#1", "تخفيضات", "خصم", "خصومات", "عرض خاص", "عروض خاصة", "سعر مخفض", "بسعر مخفض", "تصفية", "أقل سعر", "بأقل سعر", "أرخص سعر", "أفضل سعر", "بأفضل سعر", "اشتر الآن", "اشتري الآن", "اطلب الآن", "شحن مجاني", "شحن مجانى", "توصيل مجاني", "توصيل مجانى", "هدية مثالية", "الهدية المثالية",
+    // and "and" attach to the word, so the forms with ال and ب are listed where sellers use them. matching.ts
+    // also folds hamza and ى, skips vowel marks and tatweel, and takes the attached prefixes (و ف ب ك ل ال).
+    // "تصفية" alone is also filtration ("لتصفية المياه"): only clearance phrases are listed (2026-11-23).
+    promotional: ["الأكثر مبيعا", "الأكثر مبيعًا", "الاكثر مبيعا", "الاكثر مبيعًا", "الأفضل مبيعا", "الأفضل مبيعًا", "رقم 1", "رقم ١", "رقم واحد", "#1", "تخفيضات", "خصم", "خصومات", "عرض خاص", "عروض خاصة", "سعر مخفض", "بسعر مخفض", "تصفية نهائية", "تصفية المخزون", "عروض التصفية", "تخفيضات التصفية", "أقل سعر", "بأقل سعر", "أرخص سعر", "أفضل سعر", "بأفضل سعر", "اشتر الآن", "اشتري الآن", "اطلب الآن", "شحن مجاني", "شحن مجانى", "توصيل مجاني", "توصيل مجانى", "هدية مثالية", "الهدية المثالية",
       "اترك تقييما", "اترك تقييمًا", "اترك مراجعة", "تقييم 5 نجوم", "تقييمات 5 نجوم", "5 نجوم", "عملاؤنا يقولون", "يحبه العملاء", "كما شوهد على التلفزيون"],
     price_or_shipping: ["شحن مجاني", "شحن مجانى", "الشحن مجاني", "الشحن مجانا", "شحن مجانا", "توصيل مجاني", "توصيل مجانى", "التوصيل مجاني", "شحن سريع", "توصيل سريع", "توصيل في نفس اليوم", "متوفر في المخزون", "متوفر الآن", "نفدت الكمية", "نفذت الكمية", "% خصم", "٪ خصم"],
     guarantee: ["ضمان", "الضمان", "بضمان", "مضمون", "مضمونة", "ضمان استرداد", "ضمان استرداد الأموال", "استرداد الأموال", "استرداد المال", "استرجاع المال", "استرداد كامل", "بدون مخاطر", "ضمان الرضا"],
@@ -234,17 +236,39 @@ export const phrases: RuleSet["phrases"] = {
     placeholder: ["n/a", "لا ينطبق", "غير منطبق", "يحدد لاحقا", "يحدد لاحقًا", "نص تجريبي", "lorem ipsum", "xxx"],
   },
   ja: {
-    // Japanese (amazon.co.jp); compiled 2026-11-23, reported. Japanese has no spaces: lint.ts matches these
-    // only where punctuation, brackets or spaces stand around them (see languages.test.ts).
-    promotional: ["ベストセラー", "売れ筋", "no.1", "ｎｏ．１", "人気no.1", "人気ｎｏ．１", "売上no.1", "ナンバーワン", "ランキング1位", "ランキング１位", "ランキング第1位", "セール", "大特価", "特価", "激安", "格安", "値下げ", "割引", "クーポン", "お買い得", "今すぐ購入", "送料無料", "プレゼントに最適", "ギフトに最適",
+    // Japanese (amazon.co.jp); compiled 2026-11-23, reported. Japanese has no spaces: matching.ts finds these
+    // inside running text (a katakana word not inside a longer one), and reads full-width ＮＯ．１ and ％ as
+    // ASCII, so only the ASCII forms are listed (see languages.test.ts).
+    promotional: ["ベストセラー", "売れ筋", "no.1", "人気no.1", "売上no.1", "ナンバーワン", "ランキング1位", "ランキング第1位", "セール", "大特価", "特価", "激安", "格安", "値下げ", "割引", "クーポン", "お買い得", "今すぐ購入", "送料無料", "プレゼントに最適", "ギフトに最適",
       "レビューを書いて", "レビューをお願い", "レビュー投稿", "高評価", "星5", "★5", "お客様の声", "テレビで話題"],
-    price_or_shipping: ["送料無料", "送料込み", "送料込", "即日発送", "即納", "翌日配送", "翌日お届け", "あす楽", "在庫あり", "品切れ", "売り切れ", "税込", "%off", "％off", "％ｏｆｆ", "%オフ", "％オフ"],
+    price_or_shipping: ["送料無料", "送料込み", "送料込", "即日発送", "即納", "翌日配送", "翌日お届け", "あす楽", "在庫あり", "品切れ", "売り切れ", "税込", "%off", "%オフ"],
     guarantee: ["返金保証", "全額返金", "返金対応", "返金", "満足保証", "品質保証", "安心保証", "永久保証", "ノーリスク", "リスクフリー"],
     time_sensitive: ["新品", "新商品", "新発売", "新作", "最新", "最新型", "最新モデル", "期間限定", "数量限定", "本日限り", "今だけ", "今なら", "在庫限り", "なくなり次第終了", "お早めに", "今すぐ"],
     subjective: ["最高", "最高級", "最高品質", "最強", "最安", "最安値", "激安", "格安", "完璧", "素晴らしい", "すばらしい", "驚きの", "究極", "高品質", "極上"],
     restricted_claim: ["抗菌", "除菌", "殺菌", "抗ウイルス", "抗ウィルス", "防カビ", "抗カビ", "ウイルス除去", "エコ", "環境に優しい", "環境にやさしい", "地球に優しい", "地球にやさしい", "生分解性", "土に還る", "無毒", "毒性なし", "fda認証", "fda承認", "病気が治る", "病気を治す", "治療効果", "デトックス", "農薬", "消毒"],
     placeholder: ["n/a", "未定", "該当なし", "準備中", "ダミーテキスト", "テキストが入ります", "〇〇", "○○", "lorem ipsum", "xxx"],
   },
+};
+
+/**
+ * Per language, idioms and names that hold a listed word without meaning it: no phrase inside one counts.
+ * "Again" (French "à nouveau", Italian "di nuovo"…), places named "new" (New Zealand), and Japanese specs
+ * and categories (最高出力, maximum output; 格安SIM, a budget SIM plan). Compiled 2026-11-23 from each
+ * language's usage, not from Amazon. "Di nuovo design" (of new design) then passes too: a warning missed.
+ */
+export const phraseExceptions: RuleSet["phraseExceptions"] = {
+  en: ["new zealand", "new york", "new jersey", "new mexico", "new england", "new hampshire", "new orleans", "new delhi", "new south wales"],
+  es: ["de nuevo", "nueva zelanda", "nueva york", "nuevo méxico", "nuevo león"],
+  fr: ["à nouveau", "de nouveau", "nouvelle zélande", "nouvelle calédonie", "nouvelle aquitaine", "nouvelle écosse", "nouveau brunswick"],
+  de: ["von neuem", "aufs neue"],
+  it: ["di nuovo", "nuova zelanda"],
+  pt: ["de novo", "nova zelândia", "nova york", "nova iorque"],
+  nl: ["nieuw zeeland"],
+  sv: ["på nytt", "nya zeeland"],
+  pl: ["nowa zelandia"],
+  tr: ["yeni zelanda", "yeni baştan"],
+  ar: ["من جديد"],
+  ja: ["最高温度", "最高速度", "最高出力", "最高気温", "最高時速", "格安sim"],
 };
 
 export const specialSymbols = "™®€…†‡¢£¥©±";
