@@ -7,6 +7,7 @@ import { createRequestHandler, RouterContextProvider, type ServerBuild } from "r
 // rest of server/ is platform and never imports app/features or app/routes (eslint.config.js).
 import { getAuth, migrateAuthTables } from "#app/features/auth/auth.server.ts";
 import { recoverInterruptedGenerations } from "#app/features/billing/generation-credits.server.ts";
+import { startServerJobRunner, stopServerJobRunner } from "#app/features/jobs/job-runner.server.ts";
 import { outputsRoutes } from "#app/features/outputs/outputs-router.server.ts";
 import { sendFetchResponse, toFetchRequest } from "./api/fetch-bridge.server.ts";
 import { requestContext } from "./context.ts";
@@ -25,6 +26,8 @@ export function prepareServices(): Promise<void> {
 /** Stops housekeeping, then closes the database (the launcher calls this on SIGTERM). */
 export async function closeServices(): Promise<void> {
   stopMaintenance();
+  // Rows being written go back to the queue (nothing half-saved), before the database closes.
+  await stopServerJobRunner();
   await closeAllServices();
 }
 export { getConfig } from "./config.server.ts";
@@ -82,10 +85,16 @@ function sendAuthRefusal(req: express.Request, res: express.Response, answer: Re
 export async function createApp({ clientDir, development = false }: CreateAppOptions = {}): Promise<express.Express> {
   const services = getServices();
   const { config, db } = services;
-  startMaintenance([
-    { name: "recover-generations", run: () => recoverInterruptedGenerations({ db }), warning: "closed generations that a server stop interrupted; their words were given back" },
-    { name: "sweep-rate-limits", run: () => services.limiter.sweep() },
-  ]);
+  // Each task runs once per interval across every server on this database (server/maintenance.server.ts).
+  startMaintenance(
+    [
+      { name: "recover-generations", run: () => recoverInterruptedGenerations({ db }), warning: "closed generations that a server stop interrupted; their words were given back" },
+      { name: "sweep-rate-limits", run: () => services.limiter.sweep() },
+    ],
+    { db, intervalMs: config.maintenanceIntervalMs },
+  );
+  // Bulk jobs: this server takes rows from the shared queue (pg-boss on PostgreSQL, in-process on SQLite).
+  await startServerJobRunner({ db, config });
   const app = express();
   app.disable("x-powered-by");
   if (config.trustProxy) app.set("trust proxy", 1);

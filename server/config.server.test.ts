@@ -27,6 +27,8 @@ describe("parseEnv", () => {
     expect(() => parseEnv({ LOG_LEVEL: "loud" })).toThrow(/LOG_LEVEL/);
     expect(() => parseEnv({ SIGNUP_LIMIT_PER_HOUR: "0" })).toThrow(/SIGNUP_LIMIT_PER_HOUR/);
     expect(parseEnv({}).SIGNUP_LIMIT_PER_HOUR).toBe(30);
+    expect(() => parseEnv({ MAINTENANCE_INTERVAL_SECONDS: "0" })).toThrow(/MAINTENANCE_INTERVAL_SECONDS/);
+    expect(parseEnv({}).MAINTENANCE_INTERVAL_SECONDS).toBe(600);
   });
 
   it("accepts only SQLite files and PostgreSQL URLs as DATABASE_URL", () => {

@@ -48,6 +48,9 @@ const envSchema = z.object({
   OIDC_NAME: z.preprocess(emptyToUndefined, z.string().max(40).default("Single sign-on")),
   // Sign-ups allowed per IP address per hour (a brake on scripted account creation; raise it for load tests).
   SIGNUP_LIMIT_PER_HOUR: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(100_000).default(30)),
+  // Housekeeping (closing interrupted generations, sweeping ended rate-limit windows): once per this
+  // many seconds across every server on one database.
+  MAINTENANCE_INTERVAL_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(86_400).default(600)),
   TRUST_PROXY: z.preprocess(
     emptyToUndefined,
     z.enum(["0", "1", "true", "false"]).default("0").transform((v) => v === "1" || v === "true"),
@@ -63,6 +66,10 @@ const envSchema = z.object({
   AI_TEMPERATURE: z.preprocess(emptyToUndefined, z.coerce.number().min(0).max(2).default(0.7)),
   AI_RETRY_DELAY_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(60_000).default(500)),
   AI_OFFLINE_WORD_DELAY_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(1000).default(15)),
+  // Bulk jobs (issue 18): rows this server writes at once (its provider calls), and how long a row's
+  // worker may go silent before another server takes the row over.
+  AI_CONCURRENCY: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(256).default(8)),
+  JOB_HEARTBEAT_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(2).max(3600).default(30)),
   // Plans, credits and payments (see "Plans, credits and payments" in README.md). Stripe is all-or-nothing.
   TRIAL_WORDS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(100_000_000).default(trialWords)),
   STRIPE_SECRET_KEY: z.preprocess(emptyToUndefined, z.string().regex(/^(sk|rk)_/, "must be a Stripe secret key (sk_… or rk_…)").optional()),
@@ -92,11 +99,22 @@ export interface AppConfig {
   supportEmail: string;
   trustProxy: boolean;
   signUpLimitPerHour: number;
+  /** Housekeeping runs once per this many milliseconds across every server on one database. */
+  maintenanceIntervalMs: number;
   mail: { smtpUrl?: string; from: string; devOutbox: boolean };
   google?: { clientId: string; clientSecret: string };
   oidc?: { issuer: string; clientId: string; clientSecret: string; name: string };
   ai: AiConfig;
   billing: BillingConfig;
+  jobs: JobsConfig;
+}
+
+/** Bulk jobs: this server's share of the work (app/features/jobs, server/jobs). */
+export interface JobsConfig {
+  /** Rows this server writes at once, across every workspace (AI_CONCURRENCY). */
+  concurrency: number;
+  /** A row's worker beats every third of this; silent this long, the row is another server's to take (JOB_HEARTBEAT_SECONDS). */
+  heartbeatSeconds: number;
 }
 
 /** Plans and payments. Without `stripe`, payments are off and an operator sets plans (npm run plan). */
@@ -250,6 +268,7 @@ export function buildConfig(source: NodeJS.ProcessEnv): AppConfig {
     supportEmail: env.SUPPORT_EMAIL,
     trustProxy: env.TRUST_PROXY,
     signUpLimitPerHour: env.SIGNUP_LIMIT_PER_HOUR,
+    maintenanceIntervalMs: env.MAINTENANCE_INTERVAL_SECONDS * 1000,
     mail: {
       smtpUrl: env.SMTP_URL,
       from: env.MAIL_FROM,
@@ -262,6 +281,7 @@ export function buildConfig(source: NodeJS.ProcessEnv): AppConfig {
       : undefined,
     ai: buildAiConfig(env),
     billing: buildBillingConfig(env),
+    jobs: { concurrency: env.AI_CONCURRENCY, heartbeatSeconds: env.JOB_HEARTBEAT_SECONDS },
   };
 }
 

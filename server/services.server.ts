@@ -30,11 +30,29 @@ export function getServices(): Services {
 /** Tables a feature's library owns (Better Auth's), created before ours, which reference them. */
 export type MigrateFirst = (services: Pick<Services, "config" | "db" | "mailer">) => Promise<void>;
 
-/** The library-owned tables first (ours reference "user"), then our migrations. */
+/**
+ * The library-owned tables first (ours reference "user"), then our migrations. On PostgreSQL, servers
+ * starting together take turns (a session advisory lock): Better Auth's migration has no lock of its
+ * own, and two servers creating its tables at once would fail one of them.
+ */
 export async function migrateDatabase(services: Pick<Services, "config" | "db" | "mailer">, migrateFirst?: MigrateFirst): Promise<string[]> {
-  await migrateFirst?.(services);
-  return migrateToLatest(services.db);
+  const migrate = async () => {
+    await migrateFirst?.(services);
+    return migrateToLatest(services.db);
+  };
+  if (services.config.database.kind !== "postgres") return migrate();
+  // The lock is held by one pooled connection while the migrations run on others.
+  return services.db.connection().execute(async (connection) => {
+    await sql`select pg_advisory_lock(hashtext(${migrationLockName}))`.execute(connection);
+    try {
+      return await migrate();
+    } finally {
+      await sql`select pg_advisory_unlock(hashtext(${migrationLockName}))`.execute(connection);
+    }
+  });
 }
+
+const migrationLockName = "sellscribe:migrations";
 
 /** Runs at start-up before the server accepts traffic. */
 export async function prepareServices(migrateFirst?: MigrateFirst): Promise<void> {

@@ -16,6 +16,9 @@ export const apiErrors = {
   // Details: which name is unknown, or a message per field.
   UNKNOWN_MARKETPLACE: { status: 400, message: "api.error.unknownMarketplace", details: true },
   // The provider's row lists the languages it writes, and the store's is not one (no provider today).
+  // Bulk jobs: a catalog over 5,000 products or 10 MB (details: message, maxRows, maxMegabytes, rows?), or one that cannot be used.
+  CATALOG_TOO_LARGE: { status: 413, message: "api.error.catalogTooLarge", details: true },
+  INVALID_CATALOG: { status: 400, message: "api.error.invalidCatalog", details: true },
   LANGUAGE_NOT_SUPPORTED: { status: 400, message: "api.error.languageNotSupported", details: false },
   UNKNOWN_RULE_SET: { status: 400, message: "api.error.unknownRuleSet", details: true },
   INVALID_LISTING: { status: 400, message: "api.error.invalidFields", details: true },
@@ -75,6 +78,8 @@ export interface ApiError {
   fieldErrors?: Record<string, string>;
   /** A listing that does not pass its rules (LISTING_FAILS_RULES): every violation, localized. */
   violations?: ApiViolation[];
+  /** The numbers behind a refusal, for clients: the limits of a catalog (CATALOG_TOO_LARGE), the words needed and left (NO_CREDITS). */
+  numbers?: Record<string, number>;
 }
 
 /** One rule a listing breaks, as an error body lists it; `index` numbers bullets from 0. */
@@ -96,6 +101,7 @@ const apiErrorSchema = z.strictObject({
   violations: z
     .array(z.object({ section: z.string(), index: z.number().int().optional(), code: z.string(), severity: z.enum(["error", "warning"]), message: z.string(), start: z.number(), end: z.number() }))
     .optional(),
+  numbers: z.record(z.string(), z.number()).optional(),
 }) satisfies z.ZodType<ApiError>;
 
 /** An error answer's parsed JSON as an ApiError, or undefined when it is not one (a proxy's page, no body). */
@@ -110,6 +116,7 @@ export interface ApiErrorDetails {
   message?: string;
   fieldErrors?: Record<string, string>;
   violations?: ApiViolation[];
+  numbers?: Record<string, number>;
 }
 
 /** What a refusal may add to its code: message parameters, details (if the code allows them), headers. */
@@ -132,6 +139,7 @@ export function apiErrorBody<C extends ApiErrorCode>(code: C, options: ApiErrorO
   const error = details?.message ?? (fieldMessages.length === 1 ? fieldMessages[0]! : translate(locale, apiErrors[code].message, params));
   const body: ApiError = fieldErrors ? { error, code, requestId, fieldErrors } : { error, code, requestId };
   if (details?.violations) body.violations = details.violations;
+  if (details?.numbers) body.numbers = details.numbers;
   return body;
 }
 

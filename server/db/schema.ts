@@ -16,8 +16,21 @@ export interface Database {
   credit_ledger: CreditLedgerTable;
   stripe_event: StripeEventTable;
   rate_limit: RateLimitTable;
+  maintenance_run: MaintenanceRunTable;
   listing: ListingTable;
   listing_version: ListingVersionTable;
+  job: JobTable;
+  job_row: JobRowTable;
+  /** SQLite only: the in-process queue's jobs (server/jobs/sqlite-queue.server.ts); PostgreSQL uses pg-boss. */
+  queue_job: QueueJobTable;
+}
+
+/** The last run of a housekeeping task across all servers (server/maintenance.server.ts); lastRunAt in epoch milliseconds. */
+export interface MaintenanceRunTable {
+  task: string;
+  lastRunAt: number | string;
+  lastRunBy: string;
+  runs: number;
 }
 
 /** One fixed window of a rate limit (server/rate-limit.server.ts); resetAt in epoch milliseconds. */
@@ -238,4 +251,57 @@ export interface ListingVersionTable {
   generationId: string | null;
   createdBy: string | null;
   createdAt: string;
+}
+
+/** A bulk job: one catalog upload (app/features/jobs). */
+export interface JobTable {
+  id: string;
+  workspaceId: string;
+  createdBy: string | null;
+  status: "running" | "paused" | "cancelled" | "completed";
+  /** 'user' (Pause) or 'words' (resumes by itself when words are there again); null unless paused. */
+  pauseReason: string | null;
+  fileName: string;
+  /** JSON: {sections, marketplace, ruleSetId}. */
+  options: string;
+  total: number;
+  emptyRowsSkipped: Generated<number>;
+  createdAt: string;
+  updatedAt: string;
+  finishedAt: string | null;
+}
+
+/** One product of a bulk job, written into its own listing exactly once. */
+export interface JobRowTable {
+  id: string;
+  jobId: string;
+  workspaceId: string;
+  rowNumber: number;
+  /** JSON: {facts, keywords, marketplace}. */
+  input: string;
+  status: "queued" | "running" | "done" | "failed" | "cancelled";
+  attempt: Generated<number>;
+  claimedBy: string | null;
+  heartbeatAt: string | null;
+  generationId: string | null;
+  listingId: string;
+  error: string | null;
+  passed: number | null;
+  coverage: number | null;
+  wordsCharged: Generated<number>;
+  startedAt: string | null;
+  finishedAt: string | null;
+}
+
+export interface QueueJobTable {
+  id: string;
+  queue: string;
+  /** JSON of the job's data. */
+  data: string;
+  groupId: string;
+  tier: string;
+  state: "created" | "active";
+  retryCount: Generated<number>;
+  startAfter: number;
+  createdAt: number;
 }

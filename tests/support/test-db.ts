@@ -1,13 +1,12 @@
-import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import pg from "pg";
 import { createDb, type Db } from "#server/db/db.server.ts";
 import { buildConfig, type AppConfig } from "#server/config.server.ts";
 import { createMailer, type Mailer } from "#server/mail/mail.server.ts";
 import { migrateAuthTables } from "#app/features/auth/auth.server.ts";
 import { migrateDatabase } from "#server/services.server.ts";
+import { createPostgresDatabase } from "./postgres-db.ts";
 
 export type TestDatabaseKind = "sqlite" | "postgres";
 
@@ -43,28 +42,6 @@ export async function createTestDb(kind: TestDatabaseKind, { migrate = true } = 
       await db.destroy();
       await drop();
       rmSync(dir, { recursive: true, force: true });
-    },
-  };
-}
-
-/** A fresh database on the TEST_DATABASE_URL server, and how to drop it. */
-async function createPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
-  const adminUrl = process.env.TEST_DATABASE_URL;
-  if (!adminUrl) throw new Error("TEST_DATABASE_URL is not set");
-  const name = `sellscribe_test_${randomBytes(6).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const cleanup = new pg.Client({ connectionString: adminUrl });
-      await cleanup.connect();
-      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await cleanup.end();
     },
   };
 }

@@ -1,16 +1,21 @@
-import { betterAuth, type BetterAuthOptions } from "better-auth";
+import { betterAuth, type BetterAuthOptions, type BetterAuthRateLimitOptions } from "better-auth";
 import { APIError } from "better-auth/api";
 import { getMigrations } from "better-auth/db/migration";
 import { genericOAuth } from "better-auth/plugins";
 import { ensurePersonalWorkspace, listWorkspacesNeedingNewOwner } from "#app/features/workspace/workspaces.server.ts";
+import type { Db } from "#server/db/db.server.ts";
 import { logger } from "#server/logger.server.ts";
 import { actionMail } from "#server/mail/mail.server.ts";
+import { createRateLimiter } from "#server/rate-limit.server.ts";
 import { getServices, type Services } from "#server/services.server.ts";
 import { cleanName, joinName, safeImageUrl, splitDisplayName } from "./names.ts";
 
 export const sessionDays = 30;
 export const resetLinkMinutes = 60;
 export const oidcProviderId = "oidc";
+/** Better Auth's own limit on /api/auth requests (OAuth callbacks) per client address: 100 a minute. */
+export const authRateLimitWindowSeconds = 60;
+export const authRateLimitMax = 100;
 
 type AuthDeps = Pick<Services, "config" | "db" | "mailer">;
 
@@ -31,6 +36,21 @@ function cleanUserFields<T extends Record<string, unknown>>(user: T): Partial<T>
   }
   if ("image" in user && user.image != null) cleaned.image = safeImageUrl(user.image);
   return cleaned as Partial<T>;
+}
+
+/**
+ * Better Auth's limiter counting in our rate_limit table (one upsert per request, swept with ours).
+ * Not its `storage: "database"`: on PostgreSQL its "rateLimit" table's bigint comes back as a string
+ * and 1.7.7 then answers a Retry-After of some 10^14 seconds (docs/decisions/018).
+ */
+function authRateLimitStorage(db: Db): NonNullable<BetterAuthRateLimitOptions["customStorage"]> {
+  const limiter = createRateLimiter(db);
+  return {
+    async consume(key, rule) {
+      const result = await limiter.consume(`auth-api:${key}`, { max: rule.max, windowMs: rule.window * 1000 });
+      return { allowed: result.allowed, retryAfter: result.allowed ? null : result.retryAfterSeconds };
+    },
+  };
 }
 
 /** Everything Better Auth needs; the same object drives its schema migration and its runtime. */
@@ -113,8 +133,10 @@ export function createAuthOptions({ config, db, mailer }: AuthDeps) {
         update: { before: async (user) => ({ data: { ...user, ...cleanUserFields(user) } }) },
       },
     },
-    // Applies to requests through /api/auth (OAuth callbacks); our own actions use server/rate-limit.
-    rateLimit: { enabled: true, storage: "memory" },
+    // Applies to requests through /api/auth (OAuth callbacks); our own actions call server/rate-limit
+    // themselves. Counted in the same rate_limit table, so every server on one database shares the
+    // count (docs/decisions/018).
+    rateLimit: { enabled: true, window: authRateLimitWindowSeconds, max: authRateLimitMax, customStorage: authRateLimitStorage(db) },
     advanced: {
       // E-mails (password reset) go out after the answer: a known and an unknown address take the same time.
       backgroundTasks: { handler: (task: Promise<unknown>) => void task.catch((error: unknown) => logger.error({ err: error }, "background auth task failed")) },

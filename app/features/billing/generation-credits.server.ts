@@ -65,7 +65,10 @@ export const interruptedAfterMs = 60 * 60_000;
  * Generations still "running" an hour after they started were cut off by a server that stopped
  * (a crash, kill -9, a lost machine): they are marked failed and their reservation is given back,
  * unless it belonged to a credit period that has ended since (that period's words expired with it).
- * Runs at start-up and every 10 minutes (a maintenance task listed in server/app.ts); safe with several processes.
+ * A maintenance task (server/app.ts), run once per interval across all servers. Safe with several: it
+ * goes by age, never by which server started a generation (one that another live server is still
+ * writing is younger than the cut-off), and each row is closed by a conditional update, so two sweeps
+ * never give words back twice.
  * Returns how many generations were closed.
  */
 export async function recoverInterruptedGenerations({ db, now = new Date() }: { db: Db; now?: Date }): Promise<number> {
@@ -111,4 +114,25 @@ export function creditRefusalMessage(locale: Locale, refusal: CreditRefusal): st
     case "paid":
       return translate(locale, "credits.refused.paid", { ...numbers, date: date(refusal.plan.renewsAt) });
   }
+}
+
+/**
+ * Closes one generation whose worker is known to be gone (a bulk job's row taken over after its server
+ * died): marked failed, its reservation given back in the same transaction. False when it was no longer running.
+ */
+export async function closeAbandonedGeneration({ db, generationId, now = new Date() }: { db: Db; generationId: string; now?: Date }): Promise<boolean> {
+  return inTransaction(db, async (trx) => {
+    const generation = await trx.selectFrom("generation").select(["id", "workspaceId"]).where("id", "=", generationId).where("status", "=", "running").executeTakeFirst();
+    if (!generation) return false;
+    const { numUpdatedRows } = await trx
+      .updateTable("generation")
+      .set({ status: "failed", error: "interrupted: the server writing this row stopped; another took it over", finishedAt: now.toISOString() })
+      .where("id", "=", generationId)
+      .where("status", "=", "running")
+      .executeTakeFirst();
+    if (numUpdatedRows === 0n) return false;
+    const reservation = await trx.selectFrom("credit_ledger").select(["delta"]).where("generationId", "=", generationId).where("reason", "=", "reserve").executeTakeFirst();
+    if (reservation) await releaseCredits({ db: trx, workspaceId: generation.workspaceId, reserved: -reservation.delta, generationId, now });
+    return true;
+  });
 }

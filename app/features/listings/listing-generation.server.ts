@@ -66,6 +66,11 @@ export interface RunListingGenerationOptions {
   emit(event: ListingEvent): void;
   writer?: Writer;
   hooks?: GenerationHooks;
+  /**
+   * Runs in the transaction that saves the version and charges the words (a bulk job marks its row done
+   * there); throwing rolls all of it back and the generation fails.
+   */
+  onSaved?(trx: Db, saved: { listing: ListingView; words: number; generationId: string }): Promise<void>;
 }
 
 export type ListingGenerationOutcome = { status: "succeeded"; generationId: string; version: number; passed: boolean } | { status: "failed" | "cancelled"; generationId: string; code: GenerationErrorCode };
@@ -199,6 +204,7 @@ export async function runListingGeneration(options: RunListingGenerationOptions)
       if (!result) throw new GenerationError("internal", "the listing is gone");
       const { wasRunning } = await completeGeneration({ db: trx, id: generationId, words, inputTokens, outputTokens, latencyMs });
       await hooks.settle?.(trx, context, { words, reservationReleased: !wasRunning });
+      await options.onSaved?.(trx, { listing: result.listing, words, generationId });
       return result;
     });
     log.info({ sections, words, latencyMs, calls, version: saved.listing.version, passed: saved.listing.passed }, "listing generation succeeded");

@@ -104,6 +104,7 @@ export async function createListing({
   familyId = null,
   keywords = [],
   languageTag = null,
+  id = randomUUID(),
   now = new Date(),
 }: {
   db: Db;
@@ -117,6 +118,8 @@ export async function createListing({
   keywords?: readonly Keyword[];
   /** One of the store's language tags ("fr_CA"); absent: the store's first language. */
   languageTag?: string | null;
+  /** Chosen by the caller when it must be known beforehand (a bulk job's row). */
+  id?: string;
   now?: Date;
 }): Promise<ListingView> {
   const store = getMarketplace(marketplace);
@@ -125,7 +128,7 @@ export async function createListing({
   if (!getRuleSet(ruleSetId)) throw new Error(`unknown rule set ${ruleSetId}`);
   const copy = emptyCopy();
   const row = {
-    id: randomUUID(),
+    id,
     workspaceId,
     createdBy: userId,
     marketplace,

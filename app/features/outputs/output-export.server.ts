@@ -1,4 +1,5 @@
 // Export of the user's outputs (the current filter) as CSV or plain text, streamed page by page.
+import { csvCell } from "#app/lib/csv.ts";
 import { templateTypeLabel } from "#app/templates/template-label.ts";
 import { translate, type Locale } from "#app/i18n/i18n.ts";
 import type { Db } from "#server/db/db.server.ts";
@@ -10,14 +11,8 @@ import type { OutputView } from "./output-view.ts";
 export const exportFormats = ["csv", "txt"] as const;
 export type ExportFormat = (typeof exportFormats)[number];
 
-/**
- * One CSV field, always quoted (RFC 4180). A value a spreadsheet would run as a formula
- * (= + - @, or a tab / carriage return that some apps skip first) gets a leading apostrophe.
- */
-export function csvCell(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return `"${safe.replace(/"/g, '""')}"`;
-}
+/** One CSV field, always quoted, formula starts neutralized (shared with the catalog export). */
+export { csvCell };
 
 export function csvRow(values: string[]): string {
   return `${values.map(csvCell).join(",")}\r\n`;

@@ -12,6 +12,8 @@ import * as m0011 from "./0011_listing_family.ts";
 import * as m0012 from "./0012_listing_language.ts";
 import * as m0013 from "./0013_output_search_by_store.ts";
 import * as m0014 from "./0014_listing_written_in.ts";
+import * as m0015 from "./0015_jobs.ts";
+import * as m0016 from "./0016_maintenance_runs.ts";
 
 /** Every migration, in order. Add a new file, then list it here. */
 export const migrations = {
@@ -29,4 +31,6 @@ export const migrations = {
   "0012_listing_language": m0012,
   "0013_output_search_by_store": m0013,
   "0014_listing_written_in": m0014,
+  "0015_jobs": m0015,
+  "0016_maintenance_runs": m0016,
 };

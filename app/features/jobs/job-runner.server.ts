@@ -1,0 +1,257 @@
+// The bulk-job worker: takes rows from the queue (server/jobs) and writes each into its listing, exactly
+// once. A row is claimed (conditionally, so one worker holds it), its words are reserved, the listing is
+// written by the same code as the builder's "Write", and the row is marked done in the transaction that
+// saves the listing and charges the words. A server that dies mid-row loses nothing: its row's heartbeat
+// stops, another worker (or this one after a restart) takes it over, gives the dead attempt's words back
+// and writes it again; the dead attempt could never have saved, because saving needs the claim.
+import { randomUUID } from "node:crypto";
+import type { AppConfig } from "#server/config.server.ts";
+import type { Db } from "#server/db/db.server.ts";
+import { logger } from "#server/logger.server.ts";
+import { createWorkQueue, type WorkQueue } from "#server/jobs/queue.server.ts";
+import type { Writer } from "#server/ai/writer-types.server.ts";
+import { closeAbandonedGeneration, estimateGenerationWords, reserveGenerationCredits } from "#app/features/billing/generation-credits.server.ts";
+import { getWorkspaceBilling } from "#app/features/billing/credits.server.ts";
+import { keywordCoverage } from "#app/features/keywords/coverage.ts";
+import { reservedOutputs, runListingGeneration } from "#app/features/listings/listing-generation.server.ts";
+import { createListing, getListing, type ListingView } from "#app/features/listings/listings.server.ts";
+import { getMarketplace, ruleSetFor } from "#app/features/marketplaces/registry.ts";
+import { translate } from "#app/i18n/i18n.ts";
+import { generationErrors } from "#app/lib/errors.ts";
+import {
+  beatRow,
+  claimRow,
+  completeJobIfDone,
+  jobsPausedForWords,
+  markRowDone,
+  markRowFailed,
+  orphanRunningRows,
+  pauseForWords,
+  releaseRow,
+  rowsToResend,
+  setRunnableCheck,
+  tiersOf,
+  type ClaimedRow,
+  type RowMessage,
+  type RowToSend,
+} from "./jobs.server.ts";
+import { defaultRowConcurrency, planRowConcurrency, rowInputSchema, type JobOptions } from "./types.ts";
+
+export const rowQueueName = "listing-rows";
+
+export interface JobRunner {
+  /** Hands rows to the queue (a new job, a resume, a retry). */
+  enqueue(rows: readonly RowToSend[], delaySeconds?: number): Promise<void>;
+  /** Words one row of these options reserves. */
+  rowWords(options: JobOptions): number;
+  /** Sends again rows whose worker went silent, and resumes jobs paused for words that have words again. */
+  sweep(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+const sleep = (ms: number, signal?: AbortSignal) =>
+  new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener("abort", () => (clearTimeout(timer), resolve()), { once: true });
+  });
+
+/** A provider's 429 after the writer's own retries: the row tries again this many times, waiting longer each time. */
+const rateLimitRetries = 4;
+
+setRunnableCheck((input) => {
+  try {
+    return rowInputSchema.safeParse(JSON.parse(input)).success;
+  } catch {
+    return false;
+  }
+});
+
+export async function startJobRunner({ db, config, workerId = randomUUID(), writer, sweepEveryMs = 15_000, work = true }: { db: Db; config: AppConfig; workerId?: string; writer?: Writer; sweepEveryMs?: number; work?: boolean }): Promise<JobRunner> {
+  const heartbeatMs = config.jobs.heartbeatSeconds * 1000;
+  const queue: WorkQueue<RowMessage> = await createWorkQueue<RowMessage>({
+    db,
+    config,
+    options: {
+      name: rowQueueName,
+      localConcurrency: config.jobs.concurrency,
+      groupConcurrency: { default: defaultRowConcurrency, tiers: planRowConcurrency },
+      // Our handler records a row's own failures; a throw is something unexpected (the database gone).
+      retryLimit: 5,
+      retryDelaySeconds: 2,
+      heartbeatSeconds: config.jobs.heartbeatSeconds,
+    },
+  });
+  const rowWords = (options: JobOptions) => estimateGenerationWords(reservedOutputs(options.sections), config.ai.maxTokensPerOutput);
+  const stopping = new AbortController();
+
+  async function enqueue(rows: readonly RowToSend[], delaySeconds?: number): Promise<void> {
+    if (rows.length === 0) return;
+    const tiers = await tiersOf(db, rows.map((row) => row.workspaceId));
+    await queue.send(rows.map((row) => ({ data: { rowId: row.rowId }, group: { id: row.workspaceId, tier: tiers.get(row.workspaceId) ?? "none" }, delaySeconds })));
+  }
+
+  async function ensureListing(claimed: ClaimedRow, input: ReturnType<typeof rowInputSchema.parse>, userId: string): Promise<ListingView | string> {
+    const existing = await getListing({ db, workspaceId: claimed.workspaceId, id: claimed.listingId });
+    if (existing) return existing;
+    const marketplace = getMarketplace(input.marketplace);
+    if (!marketplace) return `Unknown marketplace “${input.marketplace}”.`;
+    try {
+      return await createListing({ db, workspaceId: claimed.workspaceId, userId, id: claimed.listingId, marketplace: marketplace.id, ruleSetId: ruleSetFor(marketplace, claimed.options.ruleSetId), facts: input.facts, keywords: input.keywords.map((keyword) => ({ phrase: keyword.phrase, volume: keyword.volume ?? null })) });
+    } catch (error) {
+      // Made by an attempt that died just after: the same listing.
+      const made = await getListing({ db, workspaceId: claimed.workspaceId, id: claimed.listingId });
+      if (made) return made;
+      throw error;
+    }
+  }
+
+  async function processRow({ rowId }: RowMessage): Promise<void> {
+    const claimed = await claimRow({ db, rowId, workerId, staleBefore: new Date(Date.now() - heartbeatMs) });
+    if (claimed === "busy") {
+      // The workspace writes as many rows as its plan allows: this one comes back in a moment.
+      const row = await db.selectFrom("job_row").select(["id", "workspaceId"]).where("id", "=", rowId).executeTakeFirst();
+      if (row) await enqueue([{ rowId: row.id, workspaceId: row.workspaceId }], 1);
+      return;
+    }
+    if (!claimed) return;
+    const log = logger.child({ jobId: claimed.jobId, rowId, attempt: claimed.attempt, workerId });
+    if (claimed.abandonedGenerationId) {
+      await closeAbandonedGeneration({ db, generationId: claimed.abandonedGenerationId });
+      log.warn({ generationId: claimed.abandonedGenerationId }, "took over a row whose server went silent; its words were given back");
+    }
+    const lost = new AbortController();
+    const beat = setInterval(() => {
+      void beatRow(db, claimed).then(
+        (ours) => ours || lost.abort(new Error("claim lost")),
+        (error: unknown) => log.warn({ err: error }, "row heartbeat failed"),
+      );
+    }, Math.max(500, heartbeatMs / 3));
+    try {
+      const parsed = rowInputSchema.safeParse(JSON.parse(claimed.input));
+      if (!parsed.success) return void (await markRowFailed(db, claimed, "The row's product facts are not valid (brand and product name are required)."));
+      if (!claimed.createdBy) return void (await markRowFailed(db, claimed, "The account that started this job is gone."));
+      const listing = await ensureListing(claimed, parsed.data, claimed.createdBy);
+      if (typeof listing === "string") return void (await markRowFailed(db, claimed, listing));
+      for (let tries = 0; ; tries++) {
+        const reservation = await reserveGenerationCredits({ db, config, workspaceId: claimed.workspaceId, outputs: reservedOutputs(claimed.options.sections) });
+        if (!reservation.ok) {
+          // Out of words: the row goes back untouched, and the job waits for a top-up or a plan change.
+          await releaseRow(db, claimed);
+          await pauseForWords(db, claimed.jobId);
+          log.info({ needed: reservation.needed, available: reservation.available }, "job paused: words ran out");
+          return;
+        }
+        const credits = reservation.credits;
+        const outcome = await runListingGeneration({
+          db,
+          config,
+          user: { id: claimed.createdBy },
+          workspaceId: claimed.workspaceId,
+          listing,
+          sections: claimed.options.sections,
+          signal: AbortSignal.any([lost.signal, stopping.signal]),
+          requestId: `job-${claimed.jobId}-row-${rowId}`,
+          locale: "en",
+          emit: () => undefined,
+          writer,
+          hooks: {
+            ...credits.hooks,
+            async reserve(generation) {
+              await credits.hooks.reserve?.(generation);
+              // The row names its generation, so a worker that takes it over can give these words back.
+              await beatRow(db, claimed, generation.generationId);
+            },
+          },
+          async onSaved(trx, saved) {
+            const coverage = saved.listing.keywords.length > 0 ? keywordCoverage({ sections: saved.listing.copy, keywords: saved.listing.keywords, language: saved.listing.language.language }).score : null;
+            await markRowDone(trx, claimed, { words: saved.words, passed: saved.listing.passed, coverage });
+          },
+        });
+        if (outcome.status === "succeeded") {
+          log.info({ version: outcome.version, passed: outcome.passed }, "row written");
+          break;
+        }
+        if (lost.signal.aborted) return log.warn("row taken over by another worker; this attempt stopped");
+        if (stopping.signal.aborted) {
+          // This server is stopping: the row goes back (nothing was saved or charged), and the queue keeps
+          // its message for the next server, or this one after its restart.
+          await releaseRow(db, claimed);
+          throw new Error("server stopping: the row goes back to the queue");
+        }
+        if (outcome.code === "rate_limited" && tries < rateLimitRetries) {
+          const wait = Math.min(60_000, 5_000 * 2 ** tries);
+          log.warn({ waitMs: wait }, "provider rate limit: the row waits and tries again");
+          await sleep(wait, stopping.signal);
+          continue;
+        }
+        await markRowFailed(db, claimed, translate("en", generationErrors[outcome.code].messageKey));
+        break;
+      }
+    } finally {
+      clearInterval(beat);
+      await completeJobIfDone(db, claimed.jobId);
+    }
+  }
+
+  async function sweep(): Promise<void> {
+    const stale = await rowsToResend({ db, staleBefore: new Date(Date.now() - 2 * heartbeatMs) });
+    if (stale.length > 0) {
+      logger.warn({ rows: stale.length }, "rows without a live worker were sent again");
+      await enqueue(stale);
+    }
+    for (const job of await jobsPausedForWords(db)) {
+      const billing = await getWorkspaceBilling({ db, workspaceId: job.workspaceId, trialWords: config.billing.trialWords });
+      if (billing.balance.available < rowWords(job.options)) continue;
+      const { numUpdatedRows } = await db.updateTable("job").set({ status: "running", pauseReason: null, updatedAt: new Date().toISOString() }).where("id", "=", job.id).where("status", "=", "paused").where("pauseReason", "=", "words").executeTakeFirst();
+      if (numUpdatedRows === 0n) continue;
+      const rows = await db.selectFrom("job_row").select(["id", "workspaceId"]).where("jobId", "=", job.id).where("status", "=", "queued").orderBy("rowNumber").execute();
+      logger.info({ jobId: job.id, rows: rows.length }, "job resumed: words are there again");
+      await enqueue(rows.map((row) => ({ rowId: row.id, workspaceId: row.workspaceId })));
+    }
+  }
+
+  if (config.database.kind === "sqlite") {
+    // One server per SQLite file: rows it was writing when it died are taken over now, not after a heartbeat.
+    const orphaned = await orphanRunningRows(db);
+    if (orphaned > 0) logger.warn({ rows: orphaned }, "rows a stopped server was writing will be written again");
+  }
+  if (work) await queue.work(processRow);
+  let sweeping: Promise<void> | undefined;
+  const timer = setInterval(() => {
+    sweeping ??= sweep()
+      .catch((error: unknown) => logger.error({ err: error }, "job sweep failed"))
+      .finally(() => (sweeping = undefined));
+  }, sweepEveryMs);
+  timer.unref();
+
+  return {
+    enqueue,
+    rowWords,
+    sweep,
+    async stop() {
+      clearInterval(timer);
+      stopping.abort(new Error("server stopping"));
+      await sweeping;
+      await queue.stop();
+    },
+  };
+}
+
+let current: JobRunner | undefined;
+
+/** The server's runner (server/app.ts starts it); the API hands new rows to it. */
+export function getJobRunner(): JobRunner {
+  if (!current) throw new Error("the job runner has not started");
+  return current;
+}
+
+export async function startServerJobRunner({ db, config }: { db: Db; config: AppConfig }): Promise<JobRunner> {
+  current ??= await startJobRunner({ db, config });
+  return current;
+}
+
+export async function stopServerJobRunner(): Promise<void> {
+  const runner = current;
+  current = undefined;
+  await runner?.stop();
+}
