@@ -58,6 +58,8 @@ const routeBodyLimits: { prefix: string; maxBytes: number }[] = [
   // Keyword files of up to 2 MB, and banks of up to 5,000 phrases of 200 characters (as JSON).
   { prefix: "/api/keywords", maxBytes: 2 * 1024 * 1024 + 64 * 1024 },
   { prefix: "/api/listings", maxBytes: 2 * 1024 * 1024 + 64 * 1024 },
+  // A catalog upload: 10 MB of file and the multipart around it (the catalog reader answers 413 with the limits past 10 MB).
+  { prefix: "/api/jobs", maxBytes: 10 * 1024 * 1024 + 256 * 1024 },
 ];
 
 /** Forms and anything else: 64 KB; JSON: 1 MB; unless a route above says otherwise. */
