@@ -4,6 +4,7 @@ import { printGeneration, runGenerationBench } from "./generation.ts";
 import { printLighthouse, runLighthouse } from "./lighthouse.ts";
 import { printKeywords, runKeywordBench } from "./keywords.ts";
 import { printLint, runLintBench } from "./lint.ts";
+import { printJobs, runJobBenches } from "./jobs.ts";
 import { runAndPrintOutputsBenches } from "./outputs.ts";
 
 const chromePath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -22,3 +23,5 @@ printKeywords(runKeywordBench());
 printGeneration(await runGenerationBench());
 // Saved outputs at 100,000 rows for one user: page queries and GET /api/outputs over HTTP (SQLite, and PostgreSQL with TEST_DATABASE_URL).
 await runAndPrintOutputsBenches();
+// Bulk jobs through built servers: 1,000 rows at eight at once, CPU per row, memory over 10,000 rows (SQLite; PostgreSQL with one and two servers with TEST_DATABASE_URL).
+printJobs(await runJobBenches());
