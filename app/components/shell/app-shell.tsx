@@ -83,8 +83,19 @@ export function SignedInShell({ user, billing, children }: SignedInShellProps) {
             </Anchor>
           </Group>
           <Box visibleFrom="sm" />
-          <Group gap="xs" wrap="nowrap">
-            <Button component={Link} to="/settings/billing" variant="light" leftSection={<IconCrown size={16} aria-hidden />} size="sm" px={{ base: "xs", xs: "md" }}>
+          <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
+            {/* A long plan label (German, French) is cut with an ellipsis on a phone rather than pushing the bell off screen. */}
+            <Button
+              component={Link}
+              to="/settings/billing"
+              variant="light"
+              leftSection={<IconCrown size={16} aria-hidden />}
+              size="sm"
+              px={{ base: "xs", xs: "md" }}
+              title={planLabel(billing.plan, t)}
+              style={{ minWidth: 0, flexShrink: 1 }}
+              styles={{ inner: { minWidth: 0 }, label: { overflow: "hidden", textOverflow: "ellipsis", display: "block", height: "auto", lineHeight: 1.5, minWidth: 0 } }}
+            >
               {planLabel(billing.plan, t)}
             </Button>
             <Tooltip label={t("shell.panel.open")} withArrow>

@@ -73,8 +73,8 @@ export default function Listings({ loaderData }: Route.ComponentProps) {
         <Stack gap="sm" component="ul" style={{ listStyle: "none", padding: 0, margin: 0 }} aria-label={t("listings.title")}>
           {page.items.map((item) => (
             <Card key={item.id} withBorder padding="md" component="li">
-              <Group justify="space-between" wrap="nowrap" align="flex-start" gap="sm">
-                <Stack gap={4} style={{ minWidth: 0 }}>
+              <Group justify="space-between" wrap="wrap" align="flex-start" gap="sm">
+                <Stack gap={4} style={{ minWidth: 0, flex: "1 1 240px" }}>
                   <Anchor component={Link} to={`/listings/${item.id}`} fw={600} style={{ overflowWrap: "anywhere" }}>
                     {item.title || `${item.brand} ${item.productName}`}
                   </Anchor>
@@ -82,7 +82,7 @@ export default function Listings({ loaderData }: Route.ComponentProps) {
                     {t("listings.item.meta", { brand: item.brand, marketplace: item.marketplace, version: item.version, when: formatRelativeTime(item.updatedAt, now, locale, t("outputs.justNow")) })}
                   </Text>
                 </Stack>
-                <Group gap={6} wrap="nowrap">
+                <Group gap={6} wrap="wrap">
                 {item.writtenIn && (
                   <Badge variant="light" color="yellow" style={{ "--badge-color": "var(--mantine-color-yellow-9)" } as CSSProperties}>{t("listings.writtenIn", { language: languageLabel(item.writtenIn, locale) })}</Badge>
                 )}
