@@ -71,13 +71,5 @@ export interface JobRowView {
   wordsCharged: number;
 }
 
-export interface JobListItem {
-  id: string;
-  status: JobStatus;
-  pauseReason: PauseReason | null;
-  fileName: string;
-  total: number;
-  done: number;
-  failed: number;
-  createdAt: string;
-}
+/** A job in a list (/jobs, the dashboard): its progress without the figures that cost more to read. */
+export type JobListItem = Pick<JobProgress, "id" | "status" | "pauseReason" | "fileName" | "total" | "done" | "failed" | "createdAt">;
