@@ -13,6 +13,9 @@ export default [
     route("listings/new", "routes/_app/listing-new.tsx"),
     route("listings/:id", "routes/_app/listing.tsx"),
     route("listings/:id/versions", "routes/_app/listing-versions.tsx"),
+    route("jobs", "routes/_app/jobs.tsx"),
+    route("jobs/new", "routes/_app/jobs-new.tsx"),
+    route("jobs/:id", "routes/_app/job.tsx"),
     route("settings", "routes/_app/settings/layout.tsx", [
       route("workspace", "routes/_app/settings/workspace.tsx"),
       route("personal", "routes/_app/settings/personal.tsx"),

@@ -21,14 +21,15 @@ function countryLabel(country: string, locale: Locale): string {
 }
 
 /** The store a listing is for: "amazon.de · Germany (German)". A plain select, so it works before the page is interactive. */
-export function MarketplaceSelect({ value, stores = [], onChange, error }: { value: string; stores?: readonly string[]; onChange(id: string): void; error?: string }) {
+export function MarketplaceSelect({ value, stores = [], onChange, error, label, description }: { value: string; stores?: readonly string[]; onChange(id: string): void; error?: string; label?: string; description?: string }) {
   const { t, locale } = useI18n();
   // The workspace's stores first (in its order), then every other store.
   const ordered = [...stores.flatMap((id) => marketplaces.filter((marketplace) => marketplace.id === id)), ...marketplaces.filter((marketplace) => !stores.includes(marketplace.id))];
   return (
     <NativeSelect
       name="marketplace"
-      label={t("listings.fact.marketplace")}
+      label={label ?? t("listings.fact.marketplace")}
+      description={description}
       value={value}
       onChange={(event) => onChange(event.currentTarget.value)}
       error={error}

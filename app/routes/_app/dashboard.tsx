@@ -11,6 +11,9 @@ import { listPinnedTemplateIds } from "#app/templates/pins.server.ts";
 import { templateTypeLabel } from "#app/templates/template-label.ts";
 import { timeZoneFromCookies } from "#app/features/time-zone/time-zone.ts";
 import { requireUser } from "#app/features/auth/session.server.ts";
+import { JobProgressBar, JobStatusBadge } from "#app/features/jobs/job-ui.tsx";
+import { listActiveJobs } from "#app/features/jobs/jobs.server.ts";
+import { getActiveMembership } from "#app/features/workspace/workspaces.server.ts";
 import { useI18n } from "#app/i18n/context.tsx";
 import { getTemplateById, templatePath } from "#app/templates/registry.ts";
 import { getServices } from "#server/services.server.ts";
@@ -24,10 +27,14 @@ export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "dash
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser({ request, context });
   const { db } = getServices();
-  const [pinnedIds, latest] = await Promise.all([listPinnedTemplateIds({ db, userId: user.id }), listLatestOutputs({ db, userId: user.id, limit: 6 })]);
+  const [pinnedIds, latest, jobs] = await Promise.all([
+    listPinnedTemplateIds({ db, userId: user.id }),
+    listLatestOutputs({ db, userId: user.id, limit: 6 }),
+    getActiveMembership({ db, user }).then(({ workspaceId }) => listActiveJobs({ db, workspaceId })),
+  ]);
   // The server guesses the greeting from the browser's time zone cookie; the page corrects it on arrival.
   const serverHour = hourIn(timeZoneFromCookies(request.headers.get("cookie")));
-  return { pinnedIds, latest, serverHour };
+  return { pinnedIds, latest, serverHour, jobs };
 }
 
 function subscribeToClock(onChange: () => void): () => void {
@@ -56,6 +63,35 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         </Title>
         <Text c="dimmed">{t("dashboard.overview")}</Text>
       </Stack>
+      {loaderData.jobs.length > 0 ? (
+        <Card withBorder padding="lg" component="section" aria-labelledby="running-jobs">
+          <Group justify="space-between" mb="md">
+            <Title order={2} fz="lg" id="running-jobs">
+              {t("jobs.dashboard.title")}
+            </Title>
+            <Anchor component={Link} to="/jobs" size="sm">
+              {t("jobs.dashboard.seeAll")}
+            </Anchor>
+          </Group>
+          <Stack gap="md" component="ul" style={{ listStyle: "none", padding: 0, margin: 0 }}>
+            {loaderData.jobs.map((job) => (
+              <Stack key={job.id} gap={6} component="li">
+                <Group justify="space-between" wrap="nowrap" gap="sm" align="flex-start">
+                  <Anchor component={Link} to={`/jobs/${job.id}`} fw={600} size="sm" style={{ overflowWrap: "anywhere", minWidth: 0 }}>
+                    {job.fileName}
+                  </Anchor>
+                  <JobStatusBadge status={job.status} pauseReason={job.pauseReason} />
+                </Group>
+                <JobProgressBar done={job.done} failed={job.failed} total={job.total} size="sm" label={t("jobs.progressAria", { file: job.fileName, finished: job.done + job.failed, total: job.total })} />
+                <Text size="xs" c="dimmed">
+                  {t("jobs.item.progress", { done: job.done, total: job.total })}
+                  {job.failed > 0 ? ` · ${t("jobs.item.failed", { count: job.failed })}` : ""}
+                </Text>
+              </Stack>
+            ))}
+          </Stack>
+        </Card>
+      ) : null}
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
         <Card withBorder padding="lg" component="section" aria-labelledby="favorite-templates">
           <Group justify="space-between" mb="md">
