@@ -26,11 +26,17 @@ export default [
   route("invite/:token", "routes/invite.tsx"),
   // Accounts
   route("sign-in", "routes/_auth/sign-in.tsx"),
+  // The code step of sign-in for users with two-factor (after a right password).
+  route("sign-in/two-factor", "routes/_auth/two-factor.tsx"),
   route("sign-up", "routes/_auth/sign-up.tsx"),
   route("forgot-password", "routes/_auth/forgot-password.tsx"),
   route("reset-password", "routes/_auth/reset-password.tsx"),
+  // The link from a verification or change-of-address mail (signed in or not); its action is the banner's "send again".
+  route("verify-email", "routes/verify-email.tsx"),
   // Endpoints with no page of their own
   route("sign-out", "routes/resources/sign-out.ts"),
+  // Passkey ceremonies (options and verification), our wrappers of Better Auth's passkey plugin.
+  route("passkeys/:step", "routes/resources/passkeys.ts"),
   route("auth/external", "routes/resources/auth-external.ts"),
   route("set-language", "routes/resources/set-language.ts"),
   route("api/generations", "routes/api/generations.ts"),

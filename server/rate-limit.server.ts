@@ -55,4 +55,8 @@ export const authRateLimits = {
   signIn: { max: 10, windowMs: 15 * 60_000 },
   signUp: { max: 30, windowMs: 60 * 60_000 },
   passwordReset: { max: 5, windowMs: 60 * 60_000 },
+  /** "Send again" on the verify-your-e-mail banner, per user. */
+  verificationEmail: { max: 3, windowMs: 60 * 60_000 },
+  /** Change-of-address requests from settings, per user: each mails two addresses. */
+  emailChange: { max: 5, windowMs: 60 * 60_000 },
 } satisfies Record<string, RateLimitRule>;

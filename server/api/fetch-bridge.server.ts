@@ -29,7 +29,11 @@ export function toFetchRequest(req: ExpressRequest, res?: ExpressResponse): Requ
     res.on("close", () => finished || controller.abort());
     signal = controller.signal;
   }
-  const init: RequestInit = { method: req.method, headers: headersOf(req), signal };
+  const headers = headersOf(req);
+  // Better Auth records a session's address from x-client-ip (advanced.ipAddress): the socket's (or the
+  // trusted proxy's) address, never a header the client sent.
+  headers.set("x-client-ip", req.ip ?? req.socket.remoteAddress ?? "");
+  const init: RequestInit = { method: req.method, headers, signal };
   if (!bodyless.has(req.method)) init.body = new Uint8Array(bufferedBody(req));
   return new Request(url, init);
 }

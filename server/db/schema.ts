@@ -48,6 +48,8 @@ export interface UserTable {
   emailVerified: boolean | number;
   firstName: string;
   lastName: string;
+  /** Better Auth's twoFactor plugin: 1/true once a first code was verified. */
+  twoFactorEnabled: boolean | number | null;
   createdAt: Date | string;
   updatedAt: Date | string;
 }
@@ -99,6 +101,8 @@ export interface WorkspaceTable {
   otherBrands: Generated<string>;
   /** JSON array of the workspace's stores (marketplace ids); the first is the default. */
   marketplaces: Generated<string>;
+  /** 0 or 1: every member must have two-factor on to use the workspace. */
+  requireTwoFactor: Generated<number>;
   createdAt: Generated<string>;
 }
 

@@ -2,6 +2,8 @@ import { betterAuth, type BetterAuthOptions, type BetterAuthRateLimitOptions } f
 import { APIError } from "better-auth/api";
 import { getMigrations } from "better-auth/db/migration";
 import { genericOAuth } from "better-auth/plugins";
+import { twoFactorPlugin } from "./two-factor-plugin.server.ts";
+import { passkeyPlugin } from "./passkey-plugin.server.ts";
 import { ensurePersonalWorkspace, listWorkspacesNeedingNewOwner } from "#app/features/workspace/workspaces.server.ts";
 import type { Db } from "#server/db/db.server.ts";
 import { logger } from "#server/logger.server.ts";
@@ -9,6 +11,7 @@ import { actionMail } from "#server/mail/mail.server.ts";
 import { createRateLimiter } from "#server/rate-limit.server.ts";
 import { getServices, type Services } from "#server/services.server.ts";
 import { cleanName, joinName, safeImageUrl, splitDisplayName } from "./names.ts";
+import { emailVerificationOptions } from "./email-verification.server.ts";
 
 export const sessionDays = 30;
 export const resetLinkMinutes = 60;
@@ -87,8 +90,11 @@ export function createAuthOptions({ config, db, mailer }: AuthDeps) {
         );
       },
     },
+    // Sign-up mails a verification link; unverified users keep full access (a banner asks them to verify).
+    emailVerification: emailVerificationOptions({ config, mailer }).emailVerification,
     session: { expiresIn: sessionDays * 86_400, updateAge: 86_400 },
     user: {
+      changeEmail: emailVerificationOptions({ config, mailer }).changeEmail,
       additionalFields: {
         firstName: { type: "string", required: false, defaultValue: "" },
         lastName: { type: "string", required: false, defaultValue: "" },
@@ -107,7 +113,11 @@ export function createAuthOptions({ config, db, mailer }: AuthDeps) {
     socialProviders: config.google
       ? { google: { clientId: config.google.clientId, clientSecret: config.google.clientSecret, mapProfileToUser: nameFromProfile } }
       : {},
-    plugins: config.oidc
+    plugins: [
+      twoFactorPlugin(),
+      // Passkeys: rpID and origin from PUBLIC_URL; reached only through our routes (docs/decisions/020).
+      passkeyPlugin(config),
+      ...(config.oidc
       ? [
           genericOAuth({
             config: [
@@ -123,7 +133,8 @@ export function createAuthOptions({ config, db, mailer }: AuthDeps) {
             ],
           }),
         ]
-      : [],
+      : []),
+    ],
     databaseHooks: {
       user: {
         create: {

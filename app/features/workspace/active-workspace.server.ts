@@ -1,4 +1,5 @@
-import type { RouterContextProvider } from "react-router";
+import { redirect, type RouterContextProvider } from "react-router";
+import { isTwoFactorEnrolPath, mustEnrolTwoFactor, twoFactorEnrolPath } from "#app/features/auth/two-factor-requirement.server.ts";
 import { getActiveMembership, type Membership } from "./workspaces.server.ts";
 import { getServices } from "#server/services.server.ts";
 import { requireUser, type SessionUser } from "#app/features/auth/session.server.ts";
@@ -12,5 +13,9 @@ export interface SignedIn {
 export async function requireMembership(args: { request: Request; context: Readonly<RouterContextProvider> }): Promise<SignedIn> {
   const user = requireUser(args);
   const membership = await getActiveMembership({ db: getServices().db, user });
+  // The workspace requires two-factor and this member has not turned it on: enrol first.
+  if (!isTwoFactorEnrolPath(new URL(args.request.url).pathname) && (await mustEnrolTwoFactor(getServices().db, user.id, membership.workspaceId))) {
+    throw redirect(`${twoFactorEnrolPath}?twoFactor=required`);
+  }
   return { user, membership };
 }

@@ -1,5 +1,7 @@
 import { Outlet } from "react-router";
 import { useNoticeToast } from "#app/features/auth/use-notice-toast.ts";
+import { isEmailVerified } from "#app/features/auth/email-verification.server.ts";
+import { VerifyEmailBanner } from "#app/features/auth/email-settings.tsx";
 import { SignedInShell } from "#app/components/shell/app-shell.tsx";
 import { getWorkspaceBilling } from "#app/features/billing/credits.server.ts";
 import { requireMembership } from "#app/features/workspace/active-workspace.server.ts";
@@ -12,10 +14,15 @@ import type { Route } from "./+types/layout";
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { user, membership } = await requireMembership({ request, context });
   const { db, config } = getServices();
-  const billing = await getWorkspaceBilling({ db, workspaceId: membership.workspaceId, trialWords: config.billing.trialWords });
+  const [billing, emailVerified] = await Promise.all([
+    getWorkspaceBilling({ db, workspaceId: membership.workspaceId, trialWords: config.billing.trialWords }),
+    isEmailVerified({ db, userId: user.id }),
+  ]);
   return {
     user: { id: user.id, firstName: user.firstName, lastName: user.lastName, email: user.email },
     role: membership.role,
+    // Unverified users keep full access; a banner asks them to verify.
+    emailVerified,
     billing,
     // The catalog's signed-in-only keys (listings, keywords, rules): public pages never carry them.
     messages: getAppMessages(request),
@@ -27,6 +34,7 @@ export default function AppLayout({ loaderData }: Route.ComponentProps) {
   return (
     <I18nExtension messages={loaderData.messages}>
       <SignedInShell user={loaderData.user} billing={loaderData.billing}>
+        {!loaderData.emailVerified && <VerifyEmailBanner email={loaderData.user.email} />}
         <Outlet />
       </SignedInShell>
     </I18nExtension>

@@ -4,8 +4,10 @@ import { CheckboxField, PasswordField, SubmitButton, TextField } from "#app/comp
 import type { FormFailure } from "#app/components/form/form-errors.ts";
 import { ValidatedForm } from "#app/components/form/validated-form.tsx";
 import { AuthCard, ExternalSignIn } from "#app/features/auth/auth-card.tsx";
+import { PasskeySignIn } from "#app/features/auth/passkey-sign-in.tsx";
 import { answerFormFailures, auth, forwardActionHeaders, authErrorCode, enforceRateLimit, externalProviders, parseForm, unexpectedFailure } from "#app/features/auth/auth-actions.server.ts";
 import { signInSchema } from "#app/features/auth/schemas.ts";
+import { twoFactorStepPath } from "#app/features/auth/two-factor.server.ts";
 import { requireAnonymous, safeRedirectPath } from "#app/features/auth/session.server.ts";
 import { useNoticeToast } from "#app/features/auth/use-notice-toast.ts";
 import { pageMeta } from "#app/features/marketing/meta.ts";
@@ -27,11 +29,14 @@ export async function action({ request, context }: Route.ActionArgs) {
     const form = await parseForm(request, signInSchema);
     await enforceRateLimit(context, "sign-in", form.email, authRateLimits.signIn);
     try {
-      const { headers } = await auth().api.signInEmail({
+      const { headers, response } = await auth().api.signInEmail({
         body: { email: form.email, password: form.password, rememberMe: form.remember === "on" },
         headers: request.headers,
         returnHeaders: true,
       });
+      // Two-factor on (and this device not trusted): the code step next, no session yet.
+      const codeStep = twoFactorStepPath(response, form.redirectTo);
+      if (codeStep) return redirect(codeStep, { headers });
       return redirect(safeRedirectPath(form.redirectTo), { headers });
     } catch (error) {
       const code = authErrorCode(error);
@@ -77,6 +82,9 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
           <SubmitButton fullWidth>{t("auth.logIn")}</SubmitButton>
         </Stack>
       </ValidatedForm>
+      <Stack gap="xs" mt="md">
+        <PasskeySignIn redirectTo={redirectTo} />
+      </Stack>
     </AuthCard>
   );
 }

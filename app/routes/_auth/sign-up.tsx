@@ -10,6 +10,8 @@ import { requireAnonymous, safeRedirectPath } from "#app/features/auth/session.s
 import { pageMeta } from "#app/features/marketing/meta.ts";
 import { useI18n } from "#app/i18n/context.tsx";
 import { joinName } from "#app/features/auth/names.ts";
+import { withMailLocale } from "#app/features/auth/email-verification.server.ts";
+import { getLocale } from "#app/i18n/locale.server.ts";
 import { authRateLimits } from "#server/rate-limit.server.ts";
 import { getServices } from "#server/services.server.ts";
 import type { Route } from "./+types/sign-up";
@@ -28,11 +30,14 @@ export async function action({ request, context }: Route.ActionArgs) {
     const form = await parseForm(request, signUpSchema);
     await enforceRateLimit(context, "sign-up", "", { ...authRateLimits.signUp, max: getServices().config.signUpLimitPerHour });
     try {
-      const { headers } = await auth().api.signUpEmail({
-        body: { name: joinName(form.firstName, form.lastName), firstName: form.firstName, lastName: form.lastName, email: form.email, password: form.password },
-        headers: request.headers,
-        returnHeaders: true,
-      });
+      // The verification mail goes out in the page's language.
+      const { headers } = await withMailLocale(getLocale(request), () =>
+        auth().api.signUpEmail({
+          body: { name: joinName(form.firstName, form.lastName), firstName: form.firstName, lastName: form.lastName, email: form.email, password: form.password },
+          headers: request.headers,
+          returnHeaders: true,
+        }),
+      );
       return redirect(safeRedirectPath(form.redirectTo), { headers });
     } catch (error) {
       const code = authErrorCode(error);

@@ -14,6 +14,7 @@ import * as m0013 from "./0013_output_search_by_store.ts";
 import * as m0014 from "./0014_listing_written_in.ts";
 import * as m0015 from "./0015_jobs.ts";
 import * as m0016 from "./0016_maintenance_runs.ts";
+import * as m0017 from "./0017_workspace_require_two_factor.ts";
 
 /** Every migration, in order. Add a new file, then list it here. */
 export const migrations = {
@@ -33,4 +34,5 @@ export const migrations = {
   "0014_listing_written_in": m0014,
   "0015_jobs": m0015,
   "0016_maintenance_runs": m0016,
+  "0017_workspace_require_two_factor": m0017,
 };

@@ -15,23 +15,50 @@ import { useI18n } from "#app/i18n/context.tsx";
 import type { MessageKey } from "#app/i18n/i18n.ts";
 import type { Route } from "./+types/personal";
 import { SectionCard } from "#app/components/section-card.tsx";
+import { isTwoFactorIntent, twoFactorAction, twoFactorSettings, type TwoFactorResult } from "#app/features/auth/two-factor-actions.server.ts";
+import { TwoFactorSettings } from "#app/features/auth/two-factor-settings.tsx";
+import { changeEmailIntent, isEmailVerified, notifyPasswordChanged } from "#app/features/auth/email-verification.server.ts";
+import { EmailSettingsCard, LinkedAccountsCard } from "#app/features/auth/email-settings.tsx";
+import { linkAccountIntent, listLinkedProviders } from "#app/features/auth/linked-accounts.server.ts";
+import { getServices } from "#server/services.server.ts";
+import { listUserSessions, sessionsIntent } from "#app/features/auth/sessions.server.ts";
+import { SessionsSettings } from "#app/features/auth/sessions-settings.tsx";
+import { listUserPasskeys, passkeysIntent } from "#app/features/auth/passkeys.server.ts";
+import { PasskeySettings } from "#app/features/auth/passkey-settings.tsx";
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "settings.personal.meta");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser({ request, context });
-  return { firstName: user.firstName, lastName: user.lastName };
+  const sessions = (await listUserSessions({ headers: request.headers })) ?? [];
+  const passkeys = await listUserPasskeys({ headers: request.headers });
+  const emailVerified = await isEmailVerified({ db: getServices().db, userId: user.id });
+  const linkedProviders = await listLinkedProviders({ headers: request.headers });
+  const twoFactor = await twoFactorSettings(user);
+  return { firstName: user.firstName, lastName: user.lastName, sessions, passkeys, email: user.email, emailVerified, linkedProviders, twoFactor };
 }
 
-type Result = FormFailure & { intent?: string; saved?: MessageKey };
+type Result = FormFailure & { intent?: string; saved?: MessageKey; savedParams?: Record<string, string> };
 
 /** Named intents, each handled by one feature function; anything else is a 400 and changes nothing. */
 export async function action(args: Route.ActionArgs) {
   return answerFormFailures(async () => {
     requireUser(args);
-    const intent = (await readForm(args.request.clone())).intent;
+    const form = await readForm(args.request.clone());
+    const intent = form.intent;
     if (intent === "profile") return profileAction(args);
     if (intent === "password") return passwordAction(args);
+    if (isTwoFactorIntent(intent)) return twoFactorAction({ ...args, intent });
+    if (intent === "email") return changeEmailIntent({ ...args, user: requireUser(args) });
+    if (intent === "link") return linkAccountIntent({ ...args, user: requireUser(args) });
+    if (intent === "revokeSession" || intent === "revokeOtherSessions") {
+      const { answer, status } = await sessionsIntent({ request: args.request, intent, form });
+      return data<Result>(answer, { status });
+    }
+    if (intent === "passkeyRename" || intent === "passkeyRemove") {
+      const { answer, status } = await passkeysIntent({ request: args.request, intent, form });
+      return data<Result>(answer, { status });
+    }
     return unknownIntentAnswer();
   });
 }
@@ -46,6 +73,7 @@ async function passwordAction({ request, context }: Route.ActionArgs) {
   const form = await parseForm(request, changePasswordSchema);
   try {
     const change = await changePassword({ headers: request.headers, currentPassword: form.currentPassword, newPassword: form.newPassword });
+    if (change.ok) await notifyPasswordChanged({ request, email: requireUser({ request, context }).email });
     if (change.ok) return data<Result>({ intent: "password", saved: "settings.password.saved" }, { headers: change.setCookies });
     if (change.reason === "wrongCurrent") return data<Result>({ intent: "password", fieldErrors: { currentPassword: "settings.password.wrongCurrent" } }, { status: 400 });
     return data<Result>({ intent: "password", formError: "settings.password.noPassword" }, { status: 400 });
@@ -59,7 +87,7 @@ export default function PersonalSettings({ loaderData, actionData: answer }: Rou
   const actionData = answer as Result | undefined;
   const resultFor = (intent: string) => (actionData?.intent === intent ? actionData : null);
   useEffect(() => {
-    if (actionData?.saved) notifications.show({ color: "green", message: t(actionData.saved) });
+    if (actionData?.saved) notifications.show({ color: "green", message: t(actionData.saved, actionData.savedParams) });
     // An answer no form owns (an unknown intent): a toast, since no form would show it.
     else if (actionData?.formError && !actionData.intent) notifications.show({ color: "red", message: t(actionData.formError as MessageKey) });
   }, [actionData, t]);
@@ -75,6 +103,8 @@ export default function PersonalSettings({ loaderData, actionData: answer }: Rou
           </Stack>
         </ValidatedForm>
       </SectionCard>
+      <EmailSettingsCard email={loaderData.email} verified={loaderData.emailVerified} result={resultFor("email")} />
+      <LinkedAccountsCard providers={loaderData.linkedProviders} verified={loaderData.emailVerified} result={resultFor("link")} />
       <SectionCard titleId="password-title" title={t("settings.password.title")}>
         <ValidatedForm schema={changePasswordSchema} result={resultFor("password")}>
           <input type="hidden" name="intent" value="password" />
@@ -85,6 +115,9 @@ export default function PersonalSettings({ loaderData, actionData: answer }: Rou
           </Stack>
         </ValidatedForm>
       </SectionCard>
+      <TwoFactorSettings enabled={loaderData.twoFactor.enabled} required={loaderData.twoFactor.required} result={actionData?.intent?.startsWith("twoFactor") ? (actionData as TwoFactorResult) : null} />
+      <PasskeySettings passkeys={loaderData.passkeys} />
+      <SessionsSettings sessions={loaderData.sessions} />
     </Stack>
   );
 }

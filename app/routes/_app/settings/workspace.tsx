@@ -26,6 +26,9 @@ import {
 } from "#app/features/workspace/members.server.ts";
 import { consumeInviteAllowance } from "#app/features/workspace/invite-limits.server.ts";
 import { ModelSection } from "#app/features/workspace/model-section.tsx";
+import { twoFactorRequirementAction } from "#app/features/auth/two-factor-actions.server.ts";
+import { workspaceRequiresTwoFactor } from "#app/features/auth/two-factor-requirement.server.ts";
+import { TwoFactorRequirementSection } from "#app/features/auth/two-factor-workspace.tsx";
 import { ListingRulesSection } from "#app/features/listings/listing-rules-section.tsx";
 import { listingRulesSchema, marketplaceList, parseBrandList } from "#app/features/listings/listing-rules-schema.ts";
 import { getListingSettings, setListingSettings } from "#app/features/listings/listing-settings.server.ts";
@@ -55,6 +58,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     getWorkspaceModel({ db, workspaceId, ai: config.ai }),
     getListingSettings({ db, workspaceId }),
   ]);
+  const twoFactorRequired = await workspaceRequiresTwoFactor(db, workspaceId);
   return {
     workspace,
     members,
@@ -62,6 +66,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     role: membership.role,
     seatLimit: seatLimit(workspace.plan),
     listingSettings,
+    twoFactorRequired,
     modelSettings: { provider: config.ai.provider, offline: config.ai.offline, defaultModel: config.ai.model, model },
     // Not awaited: the page shows at once and the provider's list streams in when it answers.
     providerModels: listProviderModels({ ai: config.ai }),
@@ -77,7 +82,7 @@ interface IntentArgs extends SignedIn {
   request: Request;
 }
 
-const intentNames = ["details", "invite", "revoke", "remove", "transfer", "model", "listingRules", "leave"] as const;
+const intentNames = ["details", "invite", "revoke", "remove", "transfer", "model", "listingRules", "leave", "twoFactorRequirement"] as const;
 type Intent = (typeof intentNames)[number];
 const intentSchema = z.object({ intent: z.enum(intentNames) });
 
@@ -91,6 +96,7 @@ const intents: Record<Intent, { ownerOnly: boolean; run: (args: IntentArgs) => P
   model: { ownerOnly: true, run: saveModel },
   listingRules: { ownerOnly: true, run: saveListingRules },
   leave: { ownerOnly: false, run: leave },
+  twoFactorRequirement: { ownerOnly: true, run: twoFactorRequirementAction },
 };
 
 /** Named intents only: a POST without a known one is a 400 with a message, and nothing changes. */
@@ -187,7 +193,7 @@ async function leave({ user, membership }: IntentArgs) {
 }
 
 /** Intents whose form is a ValidatedForm: it shows its own errors (fields, and a toast). */
-const validatedIntents: ReadonlySet<Intent | undefined> = new Set<Intent>(["details", "invite", "model", "listingRules"]);
+const validatedIntents: ReadonlySet<Intent | undefined> = new Set<Intent>(["details", "invite", "model", "listingRules", "twoFactorRequirement"]);
 
 function IntentForm({ intent, id, children }: { intent: Intent; id?: string; children: React.ReactNode }) {
   return (
@@ -238,6 +244,8 @@ export default function WorkspaceSettings({ loaderData, actionData: answer }: Ro
       <ModelSection settings={loaderData.modelSettings} models={loaderData.providerModels} canChange={isOwner} result={resultFor("model")} />
 
       <ListingRulesSection ruleSetId={loaderData.listingSettings.ruleSetId} otherBrands={loaderData.listingSettings.otherBrands} stores={loaderData.listingSettings.marketplaces} canChange={isOwner} result={resultFor("listingRules")} />
+
+      <TwoFactorRequirementSection required={loaderData.twoFactorRequired} canChange={isOwner} result={resultFor("twoFactorRequirement")} />
 
       <Card withBorder padding="lg" component="section" aria-labelledby="members-title" id="members" style={{ scrollMarginTop: 80 }}>
         <Group justify="space-between" mb="xs" align="baseline">

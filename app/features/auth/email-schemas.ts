@@ -1,0 +1,5 @@
+import { z } from "zod";
+import { emailField } from "./schemas.ts";
+
+/** The e-mail card of /settings/personal: the address to change to. */
+export const changeEmailSchema = z.object({ newEmail: emailField });

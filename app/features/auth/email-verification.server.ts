@@ -1,0 +1,169 @@
+// E-mail verification, e-mail change and the security notices that go with them (issue 19).
+//
+// Better Auth makes the links (signed, stateless tokens); they point at our own /verify-email page,
+// whose loader calls auth.api.verifyEmail: Better Auth's HTTP endpoints stay closed (docs/decisions/012).
+// Mails are written in the language of the request that caused them: our actions run Better Auth
+// inside withMailLocale; an OAuth callback hands its own request to the mail function.
+import { AsyncLocalStorage } from "node:async_hooks";
+import type { BetterAuthOptions } from "better-auth";
+import { translate, type Locale, type MessageKey } from "#app/i18n/i18n.ts";
+import { getLocale } from "#app/i18n/locale.server.ts";
+import type { AppConfig } from "#server/config.server.ts";
+import type { Db } from "#server/db/db.server.ts";
+import { actionMail, type Mailer, type MailMessage } from "#server/mail/mail.server.ts";
+import { getAuth, type Auth } from "./auth.server.ts";
+import { data, type RouterContextProvider } from "react-router";
+import type { FormFailure } from "#app/components/form/form-errors.ts";
+import { logger } from "#server/logger.server.ts";
+import { authRateLimits } from "#server/rate-limit.server.ts";
+import { getServices } from "#server/services.server.ts";
+import { authErrorCode, enforceRateLimit, parseForm } from "./auth-actions.server.ts";
+import { changeEmailSchema } from "./email-schemas.ts";
+
+/** How long a verification or change-of-address link works. */
+export const verifyLinkHours = 24;
+
+const mailLocales = new AsyncLocalStorage<Locale>();
+
+/** Runs `run` so that mails Better Auth sends meanwhile are written in `locale`. */
+export function withMailLocale<T>(locale: Locale, run: () => Promise<T>): Promise<T> {
+  return mailLocales.run(locale, run);
+}
+
+function mailLocale(request?: Request): Locale {
+  return mailLocales.getStore() ?? (request ? getLocale(request) : "en");
+}
+
+/** The payload of a Better Auth e-mail token (read, not verified: Better Auth verifies it). */
+export function readEmailToken(token: string): { email?: string; updateTo?: string; requestType?: string } | null {
+  try {
+    const payload: unknown = JSON.parse(Buffer.from(token.split(".")[1] ?? "", "base64url").toString("utf8"));
+    return payload && typeof payload === "object" ? (payload as { email?: string; updateTo?: string; requestType?: string }) : null;
+  } catch {
+    return null;
+  }
+}
+
+const verifyUrl = (config: Pick<AppConfig, "publicUrl">, token: string) => `${config.publicUrl}/verify-email?token=${encodeURIComponent(token)}`;
+
+/** The mail with the link that verifies an address: a new account's, or the new address of a change. */
+export function verificationMail({ config, to, token, locale, change }: { config: Pick<AppConfig, "publicUrl">; to: string; token: string; locale: Locale; change: boolean }): MailMessage {
+  const prefix = change ? "account.email.changeMail" : "account.email.verifyMail";
+  return actionMail({
+    to,
+    subject: translate(locale, `${prefix}.subject`),
+    intro: translate(locale, `${prefix}.intro`, { email: to }),
+    action: translate(locale, `${prefix}.action`),
+    url: verifyUrl(config, token),
+    outro: translate(locale, `${prefix}.outro`, { hours: verifyLinkHours }),
+  });
+}
+
+/** A security notice with a button to the sign-in page (password reset is one click from there). */
+function noticeMail({ config, to, locale, kind, params }: { config: Pick<AppConfig, "publicUrl">; to: string; locale: Locale; kind: "emailChangeNotice" | "passwordNotice"; params?: Record<string, string> }): MailMessage {
+  return actionMail({
+    to,
+    subject: translate(locale, `account.email.${kind}.subject`),
+    intro: translate(locale, `account.email.${kind}.intro`, params),
+    action: translate(locale, `account.email.${kind}.action`),
+    url: `${config.publicUrl}/forgot-password`,
+    outro: translate(locale, `account.email.${kind}.outro`),
+  });
+}
+
+/** Better Auth's `emailVerification` and `user.changeEmail` options. */
+export function emailVerificationOptions({ config, mailer }: { config: Pick<AppConfig, "publicUrl">; mailer: Mailer }) {
+  return {
+    emailVerification: {
+      sendOnSignUp: true,
+      autoSignInAfterVerification: true,
+      expiresIn: verifyLinkHours * 3600,
+      sendVerificationEmail: async ({ user, token }, request) => {
+        const change = readEmailToken(token)?.requestType === "change-email-verification";
+        await mailer.send(verificationMail({ config, to: user.email, token, locale: mailLocale(request), change }));
+      },
+    },
+    // The link goes to the new address and the change happens only when it is used (verified or not);
+    // the notice to the old address is sent by requestEmailChange.
+    changeEmail: { enabled: true },
+  } satisfies { emailVerification: BetterAuthOptions["emailVerification"]; changeEmail: NonNullable<BetterAuthOptions["user"]>["changeEmail"] };
+}
+
+export async function isEmailVerified({ db, userId }: { db: Db; userId: string }): Promise<boolean> {
+  const row = await db.selectFrom("user").select("emailVerified").where("id", "=", userId).executeTakeFirst();
+  return Boolean(row?.emailVerified);
+}
+
+/** Sends the signed-in user a new verification link; false when the address is verified already. */
+export async function resendVerification({ headers, email, locale, auth = getAuth() }: { headers: Headers; email: string; locale: Locale; auth?: Auth }): Promise<boolean> {
+  try {
+    await withMailLocale(locale, () => auth.api.sendVerificationEmail({ body: { email }, headers }));
+    return true;
+  } catch (error) {
+    if (authErrorCode(error) === "EMAIL_ALREADY_VERIFIED") return false;
+    throw error;
+  }
+}
+
+export type EmailChangeRequest = { ok: true } | { ok: false; reason: "same" };
+
+/**
+ * Mails a link to the new address (the change happens when it is used) and a notice to the current one.
+ * An address another account uses gets no mail, and the answer is the same (no account lookup by form).
+ */
+export async function requestEmailChange({ headers, user, newEmail, locale, config, mailer, auth = getAuth() }: { headers: Headers; user: { email: string }; newEmail: string; locale: Locale; config: Pick<AppConfig, "publicUrl">; mailer: Mailer; auth?: Auth }): Promise<EmailChangeRequest> {
+  if (newEmail.toLowerCase() === user.email.toLowerCase()) return { ok: false, reason: "same" };
+  await withMailLocale(locale, () => auth.api.changeEmail({ body: { newEmail }, headers }));
+  await mailer.send(noticeMail({ config, to: user.email, locale, kind: "emailChangeNotice", params: { email: newEmail.toLowerCase() } }));
+  return { ok: true };
+}
+
+/** Tells the account's address that its password was changed. */
+export async function sendPasswordChangedNotice({ email, locale, config, mailer }: { email: string; locale: Locale; config: Pick<AppConfig, "publicUrl">; mailer: Mailer }): Promise<void> {
+  await mailer.send(noticeMail({ config, to: email, locale, kind: "passwordNotice" }));
+}
+
+export type EmailLinkResult = { ok: true; kind: "verified" | "changed"; setCookies: Headers } | { ok: false; reason: "invalid" | "expired" | "taken" };
+
+/** Uses a link from a verification or change-of-address mail; the answer's cookies sign the user in (or refresh their session). */
+export async function applyEmailLink({ db, token, headers, auth = getAuth() }: { db: Db; token: string; headers: Headers; auth?: Auth }): Promise<EmailLinkResult> {
+  const payload = readEmailToken(token);
+  if (!payload?.email) return { ok: false, reason: "invalid" };
+  const change = Boolean(payload.updateTo);
+  // The new address was taken by another account since the link was sent (a spent link finds no old address: invalid).
+  if (payload.updateTo) {
+    const holders = await db.selectFrom("user").select("email").where("email", "in", [payload.email, payload.updateTo]).execute();
+    if (holders.length === 2) return { ok: false, reason: "taken" };
+  }
+  try {
+    const answer = await auth.api.verifyEmail({ query: { token }, headers, returnHeaders: true });
+    return { ok: true, kind: change ? "changed" : "verified", setCookies: answer.headers };
+  } catch (error) {
+    const code = authErrorCode(error);
+    if (code === "TOKEN_EXPIRED") return { ok: false, reason: "expired" };
+    if (code === "INVALID_TOKEN" || code === "USER_NOT_FOUND" || code === "INVALID_USER") return { ok: false, reason: "invalid" };
+    throw error;
+  }
+}
+
+/** After a password change in settings: the notice mail, in the page's language. A failed mail is logged, never undoes the change. */
+export async function notifyPasswordChanged({ request, email }: { request: Request; email: string }): Promise<void> {
+  const { config, mailer } = getServices();
+  try {
+    await sendPasswordChangedNotice({ email, locale: getLocale(request), config, mailer });
+  } catch (error) {
+    logger.error({ err: error }, "password change notice failed");
+  }
+}
+
+export type EmailIntentResult = FormFailure & { intent: "email"; saved?: MessageKey; savedParams?: Record<string, string> };
+
+/** The "email" intent of /settings/personal: validates, limits, and asks Better Auth to mail the new address. */
+export async function changeEmailIntent({ request, context, user }: { request: Request; context: Readonly<RouterContextProvider>; user: { id: string; email: string } }) {
+  const form = await parseForm(request, changeEmailSchema);
+  await enforceRateLimit(context, "email-change", user.id, authRateLimits.emailChange);
+  const { config, mailer } = getServices();
+  const result = await requestEmailChange({ headers: request.headers, user, newEmail: form.newEmail, locale: getLocale(request), config, mailer });
+  if (!result.ok) return data<EmailIntentResult>({ intent: "email", fieldErrors: { newEmail: "account.email.same" } }, { status: 400 });
+  return data<EmailIntentResult>({ intent: "email", saved: "account.email.sent", savedParams: { email: form.newEmail } });
+}

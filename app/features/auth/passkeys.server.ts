@@ -1,0 +1,112 @@
+// The signed-in user's passkeys (list, add, rename, remove) and signing in with one, through Better
+// Auth's passkey plugin called server-side with the request's headers: its HTTP endpoints are not
+// exposed (docs/decisions/012 and 020). The WebAuthn challenge lives in the plugin's signed cookie
+// and a verification row; the options calls hand that cookie back for the browser to return.
+import { APIError } from "better-auth/api";
+import { getAuth, type Auth } from "./auth.server.ts";
+
+export const passkeyNameMaxLength = 60;
+
+export interface PasskeyItem {
+  id: string;
+  name: string;
+  createdAt: string | null;
+}
+
+/** A passkey's name as stored: one line, trimmed, bounded; empty when nothing is left. */
+export function cleanPasskeyName(name: unknown): string {
+  return typeof name === "string"
+    ? name
+        .replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]+/gu, " ")
+        .replace(/\s+/g, " ")
+        .trim()
+        .slice(0, passkeyNameMaxLength)
+        .trim()
+    : "";
+}
+
+/** The user's passkeys, newest first. */
+export async function listUserPasskeys({ headers, auth = getAuth() }: { headers: Headers; auth?: Auth }): Promise<PasskeyItem[]> {
+  const passkeys = await auth.api.listPasskeys({ headers });
+  return passkeys
+    .map((passkey) => ({ id: passkey.id, name: passkey.name ?? "", createdAt: passkey.createdAt ? new Date(passkey.createdAt).toISOString() : null }))
+    .sort((a, b) => (b.createdAt ?? "").localeCompare(a.createdAt ?? ""));
+}
+
+async function ownsPasskey(auth: Auth, headers: Headers, id: string): Promise<boolean> {
+  return (await auth.api.listPasskeys({ headers })).some((passkey) => passkey.id === id);
+}
+
+export type PasskeyChange = "done" | "notFound" | "badName";
+
+/** Renames one of the user's passkeys; another user's passkey, or an unknown id, is "notFound". */
+export async function renameUserPasskey({ headers, id, name, auth = getAuth() }: { headers: Headers; id: string; name: string; auth?: Auth }): Promise<PasskeyChange> {
+  const clean = cleanPasskeyName(name);
+  if (!clean) return "badName";
+  if (!(await ownsPasskey(auth, headers, id))) return "notFound";
+  await auth.api.updatePasskey({ headers, body: { id, name: clean } });
+  return "done";
+}
+
+/** Removes one of the user's passkeys; another user's passkey, or an unknown id, is "notFound". */
+export async function removeUserPasskey({ headers, id, auth = getAuth() }: { headers: Headers; id: string; auth?: Auth }): Promise<PasskeyChange> {
+  if (!(await ownsPasskey(auth, headers, id))) return "notFound";
+  await auth.api.deletePasskey({ headers, body: { id } });
+  return "done";
+}
+
+/** Options for the browser to create a passkey for the signed-in user, and the challenge cookie to set. */
+export async function passkeyRegistrationOptions({ headers, auth = getAuth() }: { headers: Headers; auth?: Auth }) {
+  const answer = await auth.api.generatePasskeyRegistrationOptions({ headers, returnHeaders: true });
+  return { options: answer.response, headers: answer.headers };
+}
+
+/** Better Auth adds passkeys only with a session made in the last day (its freshAge): an older one must sign in again. */
+export function isStaleSession(error: unknown): boolean {
+  return error instanceof APIError && (error.body as { code?: string } | undefined)?.code === "SESSION_NOT_FRESH";
+}
+
+/** Checks the browser's new credential against the challenge and stores it under `name`; false when refused. */
+export async function verifyPasskeyRegistration({ headers, response, name, auth = getAuth() }: { headers: Headers; response: unknown; name: string; auth?: Auth }): Promise<boolean> {
+  try {
+    await auth.api.verifyPasskeyRegistration({ headers, body: { response, name: cleanPasskeyName(name) || undefined } });
+    return true;
+  } catch (error) {
+    if (error instanceof APIError && error.statusCode < 500) return false;
+    throw error;
+  }
+}
+
+/** Options for the browser to sign in with any passkey of this site (discoverable credentials), and the challenge cookie. */
+export async function passkeySignInOptions({ headers, auth = getAuth() }: { headers: Headers; auth?: Auth }) {
+  const answer = await auth.api.generatePasskeyAuthenticationOptions({ headers, returnHeaders: true });
+  return { options: answer.response, headers: answer.headers };
+}
+
+/** Checks a passkey assertion; on success a new session and its cookie (Set-Cookie headers), otherwise null. */
+export async function verifyPasskeySignIn({ headers, response, auth = getAuth() }: { headers: Headers; response: Record<string, unknown>; auth?: Auth }): Promise<Headers | null> {
+  try {
+    // The plugin checks the assertion's shape and signature itself: whatever the browser sent goes to it.
+    const answer = await auth.api.verifyPasskeyAuthentication({ headers, body: { response: response as never }, returnHeaders: true });
+    return answer.headers;
+  } catch (error) {
+    if (error instanceof APIError && error.statusCode < 500) return null;
+    throw error;
+  }
+}
+
+export type PasskeyIntent = "passkeyRename" | "passkeyRemove";
+
+/** The answer of a passkey intent on the settings page: a toast's message, saved or refused. */
+export type PasskeysAnswer =
+  | { intent: PasskeyIntent; saved: "account.passkeys.manage.renamed" | "account.passkeys.manage.removed" }
+  | { formError: "account.passkeys.manage.notFound" | "account.passkeys.manage.nameRequired" };
+
+/** The settings page's "passkeyRename" (fields `id`, `name`) and "passkeyRemove" (field `id`) intents. */
+export async function passkeysIntent({ request, intent, form }: { request: Request; intent: PasskeyIntent; form: Record<string, unknown> }): Promise<{ answer: PasskeysAnswer; status: number }> {
+  const id = typeof form.id === "string" ? form.id.slice(0, 200) : "";
+  const result = intent === "passkeyRename" ? await renameUserPasskey({ headers: request.headers, id, name: typeof form.name === "string" ? form.name : "" }) : await removeUserPasskey({ headers: request.headers, id });
+  if (result === "done") return { answer: { intent, saved: intent === "passkeyRename" ? "account.passkeys.manage.renamed" : "account.passkeys.manage.removed" }, status: 200 };
+  if (result === "badName") return { answer: { formError: "account.passkeys.manage.nameRequired" }, status: 400 };
+  return { answer: { formError: "account.passkeys.manage.notFound" }, status: 404 };
+}

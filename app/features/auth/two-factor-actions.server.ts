@@ -1,0 +1,77 @@
+// The two-factor forms of /settings/personal: turn on (password, then a first code), turn off (password).
+import { data, type RouterContextProvider } from "react-router";
+import type { FormFailure } from "#app/components/form/form-errors.ts";
+import type { MessageKey } from "#app/i18n/i18n.ts";
+import { getLocale } from "#app/i18n/locale.server.ts";
+import { getServices } from "#server/services.server.ts";
+import { parseForm, unexpectedFailure } from "./auth-actions.server.ts";
+import { getActiveMembership } from "#app/features/workspace/workspaces.server.ts";
+import { requireUser, type SessionUser } from "./session.server.ts";
+import { twoFactorPasswordSchema, twoFactorRequirementSchema, twoFactorVerifySchema } from "./two-factor-schemas.ts";
+import { disableTwoFactor, finishEnrolment, isTwoFactorEnabled, qrDataUrl, secretOf, sendTwoFactorChangedMail, startEnrolment, type Enrolment } from "./two-factor.server.ts";
+import { saveTwoFactorRequirement, workspaceRequiresTwoFactor } from "./two-factor-requirement.server.ts";
+
+export const twoFactorIntents = ["twoFactorStart", "twoFactorVerify", "twoFactorDisable"] as const;
+export type TwoFactorIntent = (typeof twoFactorIntents)[number];
+
+export const isTwoFactorIntent = (intent: unknown): intent is TwoFactorIntent => (twoFactorIntents as readonly unknown[]).includes(intent);
+
+/** What the two-factor card is answered: the enrolment to show, the backup codes (once), errors. */
+export type TwoFactorResult = FormFailure & { intent: TwoFactorIntent; saved?: MessageKey; enrolment?: Enrolment; backupCodes?: string[] };
+
+/** The card's state for the page's loader. */
+export async function twoFactorSettings(user: SessionUser): Promise<{ enabled: boolean; required: boolean }> {
+  const { db } = getServices();
+  const enabled = await isTwoFactorEnabled(db, user.id);
+  if (enabled) return { enabled, required: false };
+  const { workspaceId } = await getActiveMembership({ db, user });
+  return { enabled, required: await workspaceRequiresTwoFactor(db, workspaceId) };
+}
+
+/** Handles one of the two-factor intents of /settings/personal. */
+export async function twoFactorAction({ request, context, intent }: { request: Request; context: Readonly<RouterContextProvider>; intent: TwoFactorIntent }) {
+  const user = requireUser({ request, context });
+  const { config, mailer } = getServices();
+  const mail = (enabled: boolean) => sendTwoFactorChangedMail({ mailer, publicUrl: config.publicUrl, to: user.email, locale: getLocale(request), enabled });
+  // Parsed before the try: a form that fails its schema is a 400 with field messages, not a server error.
+  const passwordForm = intent === "twoFactorVerify" ? null : await parseForm(request, twoFactorPasswordSchema);
+  const verifyForm = intent === "twoFactorVerify" ? await parseForm(request, twoFactorVerifySchema) : null;
+  try {
+    if (intent === "twoFactorStart" && passwordForm) {
+      const form = passwordForm;
+      const started = await startEnrolment({ headers: request.headers, password: form.password });
+      if (started.ok) return data<TwoFactorResult>({ intent, enrolment: started.enrolment });
+      if (started.reason === "alreadyOn") return data<TwoFactorResult>({ intent, formError: "account.twoFactor.alreadyOn" }, { status: 400 });
+      return data<TwoFactorResult>({ intent, fieldErrors: { password: "account.twoFactor.wrongPassword" } }, { status: 400 });
+    }
+    if (verifyForm) {
+      const form = verifyForm;
+      const finished = await finishEnrolment({ headers: request.headers, code: form.code, userId: user.id });
+      if (finished.ok) {
+        await mail(true);
+        return data<TwoFactorResult>({ intent, saved: "account.twoFactor.enabled", backupCodes: finished.backupCodes }, { headers: finished.setCookies });
+      }
+      // A wrong code: the same QR code and key again (from the URI the form carried, which is only shown back).
+      const secret = form.totpUri ? secretOf(form.totpUri) : null;
+      const enrolment = form.totpUri && secret ? { totpUri: form.totpUri, secret, qr: qrDataUrl(form.totpUri) } : undefined;
+      return data<TwoFactorResult>(
+        enrolment ? { intent, enrolment, fieldErrors: { code: "account.twoFactor.wrongCode" } } : { intent: "twoFactorStart", formError: "account.twoFactor.restart" },
+        { status: 400 },
+      );
+    }
+    const off = await disableTwoFactor({ headers: request.headers, password: passwordForm?.password ?? "" });
+    if (!off.ok) return data<TwoFactorResult>({ intent, fieldErrors: { password: "account.twoFactor.wrongPassword" } }, { status: 400 });
+    await mail(false);
+    return data<TwoFactorResult>({ intent, saved: "account.twoFactor.disabled" }, { headers: off.setCookies });
+  } catch (error) {
+    return unexpectedFailure(context, error, `two-factor ${intent}`);
+  }
+}
+
+/** Settings → Workspace: the owner turns the two-factor requirement on or off. */
+export async function twoFactorRequirementAction({ request, user, membership }: { request: Request; user: SessionUser; membership: { workspaceId: string } }) {
+  const form = await parseForm(request, twoFactorRequirementSchema);
+  const saved = await saveTwoFactorRequirement({ db: getServices().db, userId: user.id, workspaceId: membership.workspaceId, required: form.required === "on" });
+  if (!saved.ok) return data<FormFailure & { intent: "twoFactorRequirement" }>({ intent: "twoFactorRequirement", formError: "account.twoFactor.workspace.ownerFirst" }, { status: 400 });
+  return data<FormFailure & { intent: "twoFactorRequirement"; saved: MessageKey }>({ intent: "twoFactorRequirement", saved: "account.twoFactor.workspace.saved" });
+}
