@@ -19,6 +19,7 @@ export interface Database {
   maintenance_run: MaintenanceRunTable;
   listing: ListingTable;
   listing_version: ListingVersionTable;
+  known_device: KnownDeviceTable;
   job: JobTable;
   job_row: JobRowTable;
   /** SQLite only: the in-process queue's jobs (server/jobs/sqlite-queue.server.ts); PostgreSQL uses pg-boss. */
@@ -308,4 +309,13 @@ export interface QueueJobTable {
   retryCount: Generated<number>;
   startAfter: number;
   createdAt: number;
+}
+
+/** A browser and system a user has signed in from (app/features/auth/new-device.server.ts). */
+export interface KnownDeviceTable {
+  userId: string;
+  /** "Firefox|Linux": the parsed User-Agent's browser and system. */
+  device: string;
+  firstSeenAt: string;
+  lastSeenAt: string;
 }

@@ -11,7 +11,8 @@ import { actionMail } from "#server/mail/mail.server.ts";
 import { createRateLimiter } from "#server/rate-limit.server.ts";
 import { getServices, type Services } from "#server/services.server.ts";
 import { cleanName, joinName, safeImageUrl, splitDisplayName } from "./names.ts";
-import { emailVerificationOptions } from "./email-verification.server.ts";
+import { emailVerificationOptions, mailLocale } from "./email-verification.server.ts";
+import { noteSignInDevice } from "./new-device.server.ts";
 
 export const sessionDays = 30;
 export const resetLinkMinutes = 60;
@@ -142,6 +143,20 @@ export function createAuthOptions({ config, db, mailer }: AuthDeps) {
           after: async (user: { id: string; name: string; email: string }) => void (await ensurePersonalWorkspace({ db, user })),
         },
         update: { before: async (user) => ({ data: { ...user, ...cleanUserFields(user) } }) },
+      },
+      session: {
+        create: {
+          // A sign-in from a device the user never used before mails their address (app/features/auth/new-device.server.ts).
+          // It never stops the sign-in: a failure is logged.
+          after: async (session: { userId: string; userAgent?: string | null; ipAddress?: string | null }, context) => {
+            try {
+              const user = await db.selectFrom("user").select(["id", "email"]).where("id", "=", session.userId).executeTakeFirst();
+              if (user) await noteSignInDevice({ db, mailer, config, user, userAgent: session.userAgent, ipAddress: session.ipAddress, locale: mailLocale(context?.request) });
+            } catch (error) {
+              logger.error({ err: error, userId: session.userId }, "could not check the sign-in's device");
+            }
+          },
+        },
       },
     },
     // Applies to requests through /api/auth (OAuth callbacks); our own actions call server/rate-limit

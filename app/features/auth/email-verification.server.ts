@@ -30,7 +30,7 @@ export function withMailLocale<T>(locale: Locale, run: () => Promise<T>): Promis
   return mailLocales.run(locale, run);
 }
 
-function mailLocale(request?: Request): Locale {
+export function mailLocale(request?: Request): Locale {
   return mailLocales.getStore() ?? (request ? getLocale(request) : "en");
 }
 

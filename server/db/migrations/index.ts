@@ -15,6 +15,7 @@ import * as m0014 from "./0014_listing_written_in.ts";
 import * as m0015 from "./0015_jobs.ts";
 import * as m0016 from "./0016_maintenance_runs.ts";
 import * as m0017 from "./0017_workspace_require_two_factor.ts";
+import * as m0018 from "./0018_known_devices.ts";
 
 /** Every migration, in order. Add a new file, then list it here. */
 export const migrations = {
@@ -35,4 +36,5 @@ export const migrations = {
   "0015_jobs": m0015,
   "0016_maintenance_runs": m0016,
   "0017_workspace_require_two_factor": m0017,
+  "0018_known_devices": m0018,
 };
