@@ -109,6 +109,13 @@ export default function NewJob({ loaderData }: Route.ComponentProps) {
   const [startError, setStartError] = useState<{ message: string; billing: boolean } | null>(null);
   const [starting, setStarting] = useState(false);
   const mapHeading = useRef<HTMLHeadingElement>(null);
+  // Set when the first preview arrives; the effect focuses the mapping step's heading after React has put it on the page.
+  const [focusMapHeading, setFocusMapHeading] = useState(false);
+  useEffect(() => {
+    if (!focusMapHeading || !mapHeading.current) return;
+    mapHeading.current.focus();
+    setFocusMapHeading(false);
+  }, [focusMapHeading, preview]);
   const started = useRef(false);
 
   // A file read and mapped is work: leaving the page asks first (until the job has started).
@@ -145,8 +152,9 @@ export default function NewJob({ loaderData }: Route.ComponentProps) {
       setMapping(next.mapping);
       setFieldErrors({});
       setStartError(null);
-      // The next step's heading takes the focus, so keyboards and screen readers go on from there.
-      if (!hadPreview) requestAnimationFrame(() => mapHeading.current?.focus());
+      // The next step's heading takes the focus once it is on the page (the effect below), so keyboards
+      // and screen readers go on from there.
+      if (!hadPreview) setFocusMapHeading(true);
     } catch {
       setUploadError(t("jobs.upload.failed"));
     } finally {
