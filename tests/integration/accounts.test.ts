@@ -4,17 +4,9 @@ import { createAuth, type Auth } from "#app/features/auth/auth.server.ts";
 import { deleteAccount } from "#app/features/auth/account-deletion.server.ts";
 import { acceptInvitation, createInvitation } from "#app/features/workspace/members.server.ts";
 import { deleteSoleOwnedWorkspaces, getActiveMembership, transferOwnership } from "#app/features/workspace/workspaces.server.ts";
-import { createTestDb, testDatabaseKinds, type TestDb } from "#tests/support/test-db.ts";
+import { cookieHeader, createTestDb, testDatabaseKinds, type TestDb } from "#tests/support/test-db.ts";
 
 const password = "correct horse battery";
-
-function cookieHeader(headers: Headers): Headers {
-  const cookie = headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
-  return new Headers({ cookie });
-}
 
 async function codeOf(promise: Promise<unknown>): Promise<string | undefined> {
   try {

@@ -2,13 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAuth, type Auth } from "#app/features/auth/auth.server.ts";
 import { applyEmailLink, isEmailVerified, readEmailToken, requestEmailChange, resendVerification, sendPasswordChangedNotice, withMailLocale } from "#app/features/auth/email-verification.server.ts";
 import { authRateLimits, createRateLimiter } from "#server/rate-limit.server.ts";
-import { createTestDb, testDatabaseKinds, type TestDb } from "#tests/support/test-db.ts";
+import { cookieHeader, createTestDb, testDatabaseKinds, type TestDb } from "#tests/support/test-db.ts";
 
 const password = "correct horse battery";
 
-function cookieHeader(headers: Headers): Headers {
-  return new Headers({ cookie: headers.getSetCookie().map((c) => c.split(";")[0]).join("; ") });
-}
 
 /** Mails go out in the background: wait until one to `to` whose subject matches arrives. */
 async function waitForMail(testDb: TestDb, to: string, subject: RegExp) {

@@ -1,13 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAuth, type Auth } from "#app/features/auth/auth.server.ts";
 import { cleanPasskeyName, isStaleSession, listUserPasskeys, passkeyRegistrationOptions, passkeySignInOptions, removeUserPasskey, renameUserPasskey } from "#app/features/auth/passkeys.server.ts";
-import { createTestDb, testDatabaseKinds, type TestDb } from "#tests/support/test-db.ts";
+import { cookieHeader, createTestDb, testDatabaseKinds, type TestDb } from "#tests/support/test-db.ts";
 
 const password = "correct horse battery";
 
-function cookieHeader(headers: Headers): Headers {
-  return new Headers({ cookie: headers.getSetCookie().map((c) => c.split(";")[0]).join("; ") });
-}
 
 describe.each(testDatabaseKinds)("passkeys on %s", (kind) => {
   let testDb: TestDb;

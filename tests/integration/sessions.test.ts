@@ -1,15 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAuth, type Auth } from "#app/features/auth/auth.server.ts";
 import { listUserSessions, revokeOtherUserSessions, revokeUserSession } from "#app/features/auth/sessions.server.ts";
-import { createTestDb, testDatabaseKinds, type TestDb } from "#tests/support/test-db.ts";
+import { cookieHeader, createTestDb, testDatabaseKinds, type TestDb } from "#tests/support/test-db.ts";
 
 const password = "correct horse battery";
 const mac = "Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
 const iphone = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1";
 
-function cookieHeader(headers: Headers): Headers {
-  return new Headers({ cookie: headers.getSetCookie().map((c) => c.split(";")[0]).join("; ") });
-}
 
 describe.each(testDatabaseKinds)("sessions on %s", (kind) => {
   let testDb: TestDb;

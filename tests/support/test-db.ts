@@ -64,3 +64,8 @@ export function stubAiConfig(testDb: TestDb, stubBaseUrl: string, provider: "ope
   }).ai;
   return { ...testDb.config, ai };
 }
+
+/** The session cookies a Better Auth answer set, as the Cookie header of the next request. */
+export function cookieHeader(headers: Headers): Headers {
+  return new Headers({ cookie: headers.getSetCookie().map((c) => c.split(";")[0]).join("; ") });
+}

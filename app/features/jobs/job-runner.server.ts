@@ -29,7 +29,6 @@ import {
   pauseForWords,
   releaseRow,
   rowsToResend,
-  setRunnableCheck,
   tiersOf,
   type ClaimedRow,
   type RowMessage,
@@ -58,13 +57,6 @@ const sleep = (ms: number, signal?: AbortSignal) =>
 /** A provider's 429 after the writer's own retries: the row tries again this many times, waiting longer each time. */
 const rateLimitRetries = 4;
 
-setRunnableCheck((input) => {
-  try {
-    return rowInputSchema.safeParse(JSON.parse(input)).success;
-  } catch {
-    return false;
-  }
-});
 
 export async function startJobRunner({ db, config, workerId = randomUUID(), writer, sweepEveryMs = 15_000, work = true }: { db: Db; config: AppConfig; workerId?: string; writer?: Writer; sweepEveryMs?: number; work?: boolean }): Promise<JobRunner> {
   const heartbeatMs = config.jobs.heartbeatSeconds * 1000;

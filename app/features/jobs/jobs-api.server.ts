@@ -17,7 +17,7 @@ import { apiErrorResponse, type ApiErrorCode, type ApiErrorExtras } from "#app/l
 import { catalogFields, catalogMappingSchema, maxCatalogBytes, maxCatalogRows, proposeMapping, toCatalogRows, validateMapping, type CatalogFile, type CatalogProblem, type CatalogResult } from "./catalog-import.ts";
 import { readCatalogUpload } from "./catalog-xlsx.server.ts";
 import type { JobRunner } from "./job-runner.server.ts";
-import { changeJob, createJob, getJobProgress, iterateJobRows, listJobRows, listJobs, type JobAction, type NewJobRow } from "./jobs.server.ts";
+import { changeJob, createJob, getJobProgress, jobExists, iterateJobRows, listJobRows, listJobs, type JobAction, type NewJobRow } from "./jobs.server.ts";
 import { jobOptionsSchema, rowStatuses, type JobOptions, type RowInput } from "./types.ts";
 
 export interface JobsApiContext {
@@ -202,8 +202,7 @@ export async function handleJobRows(ctx: JobsApiContext & { id: string }): Promi
   const query = rowsQuerySchema.safeParse(Object.fromEntries(url.searchParams));
   if (!query.success) return refuse(ctx, "INVALID_QUERY", { details: { message: translate(ctx.locale, "api.error.badRequest") } });
   const { workspaceId } = await getActiveMembership({ db: ctx.db, user: ctx.user });
-  const job = await getJobProgress({ db: ctx.db, workspaceId, id: ctx.id, rowWords: ctx.runner.rowWords });
-  if (!job) return notFound(ctx);
+  if (!(await jobExists({ db: ctx.db, workspaceId, id: ctx.id }))) return notFound(ctx);
   return reply(await listJobRows({ db: ctx.db, workspaceId, jobId: ctx.id, status: query.data.status ? [query.data.status] : undefined, afterRow: query.data.after ?? 0, limit: query.data.limit ?? 100 }));
 }
 

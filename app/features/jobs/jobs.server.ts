@@ -6,7 +6,7 @@ import { sql, type ExpressionBuilder, type Selectable } from "kysely";
 import { dialectOf } from "#server/db/dialect.server.ts";
 import type { Db } from "#server/db/db.server.ts";
 import type { Database, JobRowTable } from "#server/db/schema.ts";
-import { defaultRowConcurrency, planRowConcurrency, type JobListItem, type JobOptions, type JobProgress, type JobRowView, type JobStatus, type PauseReason, type RowInput, type RowStatus } from "./types.ts";
+import { defaultRowConcurrency, planRowConcurrency, rowInputSchema, type JobListItem, type JobOptions, type JobProgress, type JobRowView, type JobStatus, type PauseReason, type RowInput, type RowStatus } from "./types.ts";
 
 export interface NewJobRow {
   rowNumber: number;
@@ -136,6 +136,11 @@ export async function getJobProgress({ db, workspaceId, id, rowWords, now = Date
   };
 }
 
+/** Whether the job is the workspace's. */
+export async function jobExists({ db, workspaceId, id }: { db: Db; workspaceId: string; id: string }): Promise<boolean> {
+  return (await db.selectFrom("job").select("id").where("id", "=", id).where("workspaceId", "=", workspaceId).executeTakeFirst()) !== undefined;
+}
+
 /** The workspace's jobs, newest first. */
 export async function listJobs({ db, workspaceId, status, limit = 50 }: { db: Db; workspaceId: string; status?: JobStatus[]; limit?: number }): Promise<JobListItem[]> {
   let query = db.selectFrom("job").select(["id", "status", "pauseReason", "fileName", "total", "createdAt"]).where("workspaceId", "=", workspaceId);
@@ -258,12 +263,13 @@ export async function changeJob({ db, workspaceId, id, action, now = new Date() 
   }
 }
 
-let runnable: ((input: string) => boolean) | undefined;
-export function setRunnableCheck(check: (input: string) => boolean): void {
-  runnable = check;
-}
+/** Whether a stored row input could be written (rows the import refused, without a brand or product name, cannot). */
 function isRunnableInput(input: string): boolean {
-  return runnable ? runnable(input) : true;
+  try {
+    return rowInputSchema.safeParse(JSON.parse(input)).success;
+  } catch {
+    return false;
+  }
 }
 
 // ---- the worker's side: by row id, conditional on the claim ----
