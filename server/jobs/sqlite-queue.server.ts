@@ -19,10 +19,12 @@ export function createSqliteQueue<T extends object>({ db, options, now = Date.no
   let again = false;
 
   // One CASE over the tiers: how many of its group's items may run at once (integers from our own config).
+  // A queue without tiers has the default alone (a CASE with no WHEN is not SQL).
+  const tiers = Object.entries(options.groupConcurrency.tiers);
   const limitSql = sql.raw(
-    `case q.tier ${Object.entries(options.groupConcurrency.tiers)
-      .map(([tier, limit]) => `when '${tier.replace(/'/g, "''")}' then ${Math.floor(limit)}`)
-      .join(" ")} else ${Math.floor(options.groupConcurrency.default)} end`,
+    tiers.length
+      ? `case q.tier ${tiers.map(([tier, limit]) => `when '${tier.replace(/'/g, "''")}' then ${Math.floor(limit)}`).join(" ")} else ${Math.floor(options.groupConcurrency.default)} end`
+      : String(Math.floor(options.groupConcurrency.default)),
   );
 
   /** The next item whose group has room, claimed; undefined when none can run now. */
