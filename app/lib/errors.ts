@@ -31,6 +31,10 @@ export const apiErrors = {
   UNKNOWN_PLAN: { status: 400, message: "credits.error.unknownPlan", details: false },
   BAD_SIGNATURE: { status: 400, message: "api.error.badSignature", details: false },
   SIGNED_OUT: { status: 401, message: "api.error.signedOut", details: false },
+  // The workspace requires two-factor and this member has not turned it on (Settings → Personal).
+  TWO_FACTOR_REQUIRED: { status: 403, message: "api.error.twoFactorRequired", details: false },
+  // A machine endpoint (GET /metrics) without its bearer token: never a word about what is behind it.
+  UNAUTHORIZED: { status: 401, message: "api.error.unauthorized", details: false },
   // Details: the refusal for this workspace's plan, with the words needed and left.
   NO_CREDITS: { status: 402, message: "api.error.noCredits", details: true },
   CROSS_SITE_REQUEST: { status: 403, message: "api.error.crossSite", details: false },

@@ -26,7 +26,10 @@ export async function loader({ request }: Route.LoaderArgs) {
   if (result.ok) {
     const headers = new Headers();
     for (const cookie of result.setCookies.getSetCookie()) headers.append("Set-Cookie", cookie);
-    return redirect(`/dashboard?notice=${result.kind === "changed" ? "email-changed" : "email-verified"}`, { headers });
+    const notice = `/dashboard?notice=${result.kind === "changed" ? "email-changed" : "email-verified"}`;
+    // Two-factor is on and this browser was not signed in: the address is verified, then the code step.
+    if (result.codeStep) return redirect(`/sign-in/two-factor?redirectTo=${encodeURIComponent(notice)}`, { headers });
+    return redirect(notice, { headers });
   }
   const message: MessageKey = result.reason === "expired" ? "account.email.link.expired" : result.reason === "taken" ? "account.email.link.taken" : "account.email.link.invalid";
   return data({ message }, { status: 410 });

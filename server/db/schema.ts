@@ -4,6 +4,7 @@ import type { Generated } from "kysely";
 export interface Database {
   user: UserTable;
   session: SessionTable;
+  account: AccountTable;
   verification: VerificationTable;
   workspace: WorkspaceTable;
   member: MemberTable;
@@ -60,6 +61,15 @@ export interface SessionTable {
   userId: string;
   token: string;
   expiresAt: Date | string;
+}
+
+/** Better Auth's account table: one row per sign-in method ("credential" holds the password hash). */
+export interface AccountTable {
+  id: string;
+  userId: string;
+  providerId: string;
+  accountId: string;
+  password: string | null;
 }
 
 export interface VerificationTable {

@@ -1,19 +1,5 @@
-import type { Page } from "@playwright/test";
-import { greetingOf, linkFromMail, mailsTo, signIn, signOut, signUp, testPassword, uniqueEmail } from "#tests/support/e2e.ts";
+import { greetingOf, linkFromMail, mailsTo, signIn, signInWithOidc, signOut, signUp, testPassword, uniqueEmail } from "#tests/support/e2e.ts";
 import { expect, test } from "#tests/support/fixtures.ts";
-
-/**
- * Signs in through the local OpenID Connect provider as `login` (its e-mail is the login when it holds an @,
- * verified). `again`: the provider remembers the first sign-in and sends the browser straight back.
- */
-async function signInWithOidc(page: Page, login: string, { again = false } = {}) {
-  await page.goto("/sign-in");
-  await page.getByRole("button", { name: "Continue with Test SSO" }).click();
-  if (again) return;
-  await page.getByPlaceholder("Enter any login").fill(login);
-  await page.getByPlaceholder("and password").fill("anything");
-  await page.getByRole("button", { name: "Sign-in" }).click();
-}
 
 test.describe("e-mail verification", () => {
   test("sign up, verify by the mailed link, then link OpenID Connect and sign in either way", async ({ page }) => {

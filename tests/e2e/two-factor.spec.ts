@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expectNoAxeViolations, mailsTo, signIn, signOut, testPassword } from "#tests/support/e2e.ts";
+import { expectNoAxeViolations, mailsTo, signIn, signInWithOidc, signOut, testPassword, uniqueEmail } from "#tests/support/e2e.ts";
 import { expect, test } from "#tests/support/fixtures.ts";
 import { totp } from "#tests/support/totp.ts";
 
@@ -85,6 +85,43 @@ test.describe("two-factor", () => {
     await expect(page).toHaveURL(/\/sign-in\/two-factor/);
   });
 
+  test("an OpenID Connect account without a password turns two-factor on with the app alone, and is asked for the code after the provider", async ({ page }) => {
+    test.slow();
+    await signInWithOidc(page, uniqueEmail("oidc-2fa"));
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await page.goto("/settings/personal");
+    const card = page.getByRole("region", { name: "Two-factor authentication" });
+    // No password to confirm: the button alone starts, and the first code from the app turns it on.
+    await expect(card.getByLabel("Confirm your password")).toHaveCount(0);
+    await card.getByRole("button", { name: "Turn on two-factor" }).click();
+    const secret = (await card.getByTestId("two-factor-secret").textContent())!.trim();
+    await card.getByLabel("6-digit code").fill(totp(secret));
+    await card.getByRole("button", { name: "Verify and turn on" }).click();
+    await expect(card.getByTestId("backup-codes").getByRole("listitem")).toHaveCount(10);
+    const firstCodes = await card.getByTestId("backup-codes").getByRole("listitem").allTextContents();
+    await card.getByRole("button", { name: "I saved my codes" }).click();
+
+    // New backup codes, confirmed with a code from the app (a wrong one is refused next to the field).
+    await page.reload();
+    const newCodes = card.getByRole("form", { name: "Backup codes" });
+    await newCodes.getByLabel("Code from your authenticator app").fill("000000");
+    await newCodes.getByRole("button", { name: "Make new backup codes" }).click();
+    await expect(newCodes.getByText("That code is not right. Check your app and try again.")).toBeVisible();
+    await newCodes.getByLabel("Code from your authenticator app").fill(totp(secret));
+    await newCodes.getByRole("button", { name: "Make new backup codes" }).click();
+    await expect(card.getByTestId("backup-codes").getByRole("listitem")).toHaveCount(10);
+    expect(await card.getByTestId("backup-codes").getByRole("listitem").allTextContents()).not.toEqual(firstCodes);
+    await expectAccessibleAtBothWidths(page);
+    await signOut(page);
+
+    // Back through the provider (it remembers the login): the code step comes before the app.
+    await signInWithOidc(page, "", { again: true });
+    await expect(page).toHaveURL(/\/sign-in\/two-factor/);
+    await page.getByLabel("6-digit code").fill(totp(secret));
+    await page.getByRole("button", { name: "Verify" }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+  });
+
   test("a workspace that requires two-factor sends a member without it to turn it on, then lets them in", async ({ page, login, e2eBackend }) => {
     test.slow();
     const { id } = await login();
@@ -94,6 +131,12 @@ test.describe("two-factor", () => {
 
     await page.goto("/listings");
     await expect(page).toHaveURL(/\/settings\/personal\?twoFactor=required$/);
+    // The JSON API refuses them too, with the catalogue's body (the Express-served outputs API as well).
+    for (const path of ["/api/listings", "/api/outputs"]) {
+      const refused = await page.request.get(path);
+      expect(refused.status(), path).toBe(403);
+      expect(await refused.json()).toMatchObject({ code: "TWO_FACTOR_REQUIRED", error: "Your workspace requires two-factor authentication. Turn it on in Settings → Personal, then try again." });
+    }
     const card = page.getByRole("region", { name: "Two-factor authentication" });
     await expect(card.getByText("Your workspace requires two-factor authentication. Turn it on below to keep using Sellscribe.")).toBeVisible();
     await card.getByLabel("Confirm your password").fill(testPassword);
@@ -102,6 +145,7 @@ test.describe("two-factor", () => {
     await card.getByLabel("6-digit code").fill(totp(secret));
     await card.getByRole("button", { name: "Verify and turn on" }).click();
     await expect(card.getByTestId("backup-codes").getByRole("listitem")).toHaveCount(10);
+    for (const path of ["/api/listings", "/api/outputs"]) expect((await page.request.get(path)).status(), path).toBe(200);
 
     await page.goto("/settings/workspace");
     await expect(page).toHaveURL(/\/settings\/workspace$/);

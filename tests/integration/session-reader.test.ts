@@ -54,7 +54,7 @@ describe.each(testDatabaseKinds)("reading sessions directly on %s", (kind) => {
   it("gives the same user as Better Auth for a fresh session, with names", async () => {
     const { cookie, userId } = await signedIn();
     const read = await readSession({ db: testDb.db, settings, cookieHeader: cookie });
-    expect(read).toEqual({ user: { id: userId, email: expect.stringMatching(/^reader-/), name: "Rae Reader", firstName: "Rae", lastName: "Reader" } });
+    expect(read).toEqual({ user: { id: userId, email: expect.stringMatching(/^reader-/), name: "Rae Reader", firstName: "Rae", lastName: "Reader", mustEnrolTwoFactor: false } });
     expect(await betterAuthUser(cookie)).toBe(userId);
   });
 

@@ -1,9 +1,12 @@
+import { createHmac } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getMigrations } from "better-auth/db/migration";
 import { createAuth, createAuthOptions, migrateAuthTables, type Auth } from "#app/features/auth/auth.server.ts";
 import { deleteAccount } from "#app/features/auth/account-deletion.server.ts";
-import { isTwoFactorEnrolPath, mustEnrolTwoFactor, saveTwoFactorRequirement, workspaceRequiresTwoFactor } from "#app/features/auth/two-factor-requirement.server.ts";
-import { disableTwoFactor, finishEnrolment, isTwoFactorEnabled, sendTwoFactorChangedMail, startEnrolment, twoFactorStepPath, verifySignInCode } from "#app/features/auth/two-factor.server.ts";
+import { readSession, sessionCookieSettings } from "#app/features/auth/session-reader.server.ts";
+import { isMemberApiPath, isTwoFactorEnrolPath, mustEnrolTwoFactor, mustEnrolTwoFactorInActiveWorkspace, saveTwoFactorRequirement, twoFactorApiRefusal, workspaceRequiresTwoFactor } from "#app/features/auth/two-factor-requirement.server.ts";
+import { applyEmailLink, resendVerification } from "#app/features/auth/email-verification.server.ts";
+import { disableTwoFactor, finishEnrolment, hasPassword, isTwoFactorEnabled, regenerateBackupCodes, sendTwoFactorChangedMail, startEnrolment, twoFactorStepPath, verifySignInCode } from "#app/features/auth/two-factor.server.ts";
 import { acceptInvitation, createInvitation } from "#app/features/workspace/members.server.ts";
 import { getActiveMembership } from "#app/features/workspace/workspaces.server.ts";
 import { migrateDatabase } from "#server/services.server.ts";
@@ -158,13 +161,104 @@ describe.each(testDatabaseKinds)("two-factor on %s", (kind) => {
 
   it("turns off only with the password", async () => {
     const { userId, cookies } = await enrolled("off@example.com");
-    expect((await disableTwoFactor({ auth, headers: cookies, password: "not the password" })).ok).toBe(false);
+    expect((await disableTwoFactor({ auth, headers: cookies, confirmation: { password: "not the password" } })).ok).toBe(false);
     expect(await isTwoFactorEnabled(testDb.db, userId)).toBe(true);
-    const off = await disableTwoFactor({ auth, headers: cookies, password });
+    const off = await disableTwoFactor({ auth, headers: cookies, confirmation: { password } });
     expect(off.ok).toBe(true);
     expect(await isTwoFactorEnabled(testDb.db, userId)).toBe(false);
     expect((await signInWithPassword("off@example.com")).twoFactor).toBe(false);
   });
+  it("does not take an app code instead of the password of an account that has one", async () => {
+    const { userId, secret, cookies } = await enrolled("needs-password@example.com");
+    expect(await hasPassword(testDb.db, userId)).toBe(true);
+    expect((await disableTwoFactor({ auth, headers: cookies, confirmation: { appCode: totp(secret) } })).ok).toBe(false);
+    expect(await regenerateBackupCodes({ auth, headers: cookies, confirmation: { appCode: totp(secret) } })).toEqual({ ok: false, reason: "wrongConfirmation" });
+    expect(await isTwoFactorEnabled(testDb.db, userId)).toBe(true);
+  });
+
+  it("makes ten new backup codes with the password: the old ones stop working, the new ones sign in once", async () => {
+    const { backupCodes } = await enrolled("new-codes@example.com");
+    const signedIn = await signInWithPassword("new-codes@example.com");
+    const first = await verifySignInCode({ auth, headers: signedIn.cookies, code: backupCodes[0]!, backup: true, trustDevice: false });
+    if (!first.ok) throw new Error(first.reason);
+    const browser = browserCookies(first.setCookies, signedIn.cookies);
+    expect(await regenerateBackupCodes({ auth, headers: browser, confirmation: { password: "not the password" } })).toEqual({ ok: false, reason: "wrongConfirmation" });
+    const made = await regenerateBackupCodes({ auth, headers: browser, confirmation: { password } });
+    if (!made.ok) throw new Error(made.reason);
+    expect(made.backupCodes).toHaveLength(10);
+    expect(made.backupCodes).not.toContain(backupCodes[1]);
+    const old = await signInWithPassword("new-codes@example.com");
+    expect(await verifySignInCode({ auth, headers: old.cookies, code: backupCodes[1]!, backup: true, trustDevice: false })).toMatchObject({ ok: false, reason: "wrongCode" });
+    const fresh = await signInWithPassword("new-codes@example.com");
+    expect((await verifySignInCode({ auth, headers: fresh.cookies, code: made.backupCodes[0]!, backup: true, trustDevice: false })).ok).toBe(true);
+  });
+
+  /** An account made by Google or OpenID Connect: no password, a verified address, a signed-in browser. */
+  async function passwordlessUser(email: string) {
+    const ctx = await auth.$context;
+    const user = await ctx.internalAdapter.createUser({ name: "Olga Oidc", email, emailVerified: true }, { method: "oauth", oauth: { providerId: "oidc" } } as Parameters<typeof ctx.internalAdapter.createUser>[1]);
+    await ctx.internalAdapter.createAccount({ userId: user.id, providerId: "oidc", accountId: email });
+    const session = await ctx.internalAdapter.createSession(user.id);
+    const signature = createHmac("sha256", testDb.config.sessionSecret).update(session.token).digest("base64");
+    return { userId: user.id, cookies: new Headers({ cookie: `${ctx.authCookies.sessionToken.name}=${encodeURIComponent(`${session.token}.${signature}`)}` }) };
+  }
+
+  it("lets an account without a password turn two-factor on, and confirm new codes and turning it off with an app code", async () => {
+    const { userId, cookies } = await passwordlessUser("olga@oidc.test");
+    expect(await hasPassword(testDb.db, userId)).toBe(false);
+    const started = await startEnrolment({ auth, headers: cookies, password: null });
+    if (!started.ok) throw new Error(started.reason);
+    const finished = await finishEnrolment({ auth, headers: cookies, code: totp(started.enrolment.secret), userId });
+    if (!finished.ok) throw new Error("first code refused");
+    expect(await isTwoFactorEnabled(testDb.db, userId)).toBe(true);
+    const browser = browserCookies(finished.setCookies, cookies);
+    const secret = started.enrolment.secret;
+    expect(await regenerateBackupCodes({ auth, headers: browser, confirmation: { appCode: "000000" } })).toEqual({ ok: false, reason: "wrongConfirmation" });
+    const made = await regenerateBackupCodes({ auth, headers: browser, confirmation: { appCode: totp(secret) } });
+    expect(made.ok && made.backupCodes).toHaveLength(10);
+    expect((await disableTwoFactor({ auth, headers: browser, confirmation: { appCode: "000000" } })).ok).toBe(false);
+    expect(await isTwoFactorEnabled(testDb.db, userId)).toBe(true);
+    const off = await disableTwoFactor({ auth, headers: browser, confirmation: { appCode: totp(secret) } });
+    expect(off.ok).toBe(true);
+    expect(await isTwoFactorEnabled(testDb.db, userId)).toBe(false);
+  });
+
+  /** Asks for a new verification link as the signed-in user, and reads its token from the mail. */
+  async function verificationToken(cookies: Headers, email: string): Promise<string> {
+    await resendVerification({ auth, headers: cookies, email, locale: "en" });
+    for (let i = 0; i < 100; i++) {
+      const text = testDb.mailer.outbox().findLast((mail) => mail.to === email && /verify-email/.test(mail.text))?.text;
+      if (text) return new URL(/http\S+\/verify-email\?token=\S+/.exec(text)![0]).searchParams.get("token")!;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    throw new Error(`no verification mail to ${email}`);
+  }
+
+  it("leads a verification link opened where the user is not signed in to the code step, not into the account", async () => {
+    const { cookies, userId, secret } = await enrolled("link-step@example.com");
+    const token = await verificationToken(cookies, "link-step@example.com");
+    const opened = await applyEmailLink({ db: testDb.db, token, headers: new Headers(), auth });
+    if (!opened.ok) throw new Error(opened.reason);
+    expect(opened.codeStep).toBe("/sign-in/two-factor");
+    // The address is verified, but the browser holds only the code-step cookie, no session.
+    const user = await testDb.db.selectFrom("user").select("emailVerified").where("id", "=", userId).executeTakeFirstOrThrow();
+    expect(Boolean(user.emailVerified)).toBe(true);
+    const browser = browserCookies(opened.setCookies);
+    expect(await auth.api.getSession({ headers: browser })).toBeNull();
+    const step = await verifySignInCode({ auth, headers: browser, code: totp(secret), backup: false, trustDevice: false });
+    if (!step.ok) throw new Error(step.reason);
+    expect((await auth.api.getSession({ headers: browserCookies(step.setCookies, browser) }))?.user.email).toBe("link-step@example.com");
+  });
+
+  it("keeps the session of a browser already signed in when it opens a verification link", async () => {
+    const { cookies } = await enrolled("link-signed-in@example.com");
+    const token = await verificationToken(cookies, "link-signed-in@example.com");
+    const opened = await applyEmailLink({ db: testDb.db, token, headers: cookies, auth });
+    if (!opened.ok) throw new Error(opened.reason);
+    expect(opened.codeStep).toBeUndefined();
+    expect((await auth.api.getSession({ headers: browserCookies(opened.setCookies, cookies) }))?.user.email).toBe("link-signed-in@example.com");
+  });
+
   it("deletes the secret and backup codes with the account", async () => {
     const { userId } = await enrolled("gone@example.com");
     const rows = () => testDb.db.selectFrom("twoFactor" as never).selectAll().where("userId" as never, "=", userId as never).execute();
@@ -200,6 +294,23 @@ describe.each(testDatabaseKinds)("two-factor on %s", (kind) => {
     expect(await workspaceRequiresTwoFactor(testDb.db, workspaceId)).toBe(true);
     expect(await mustEnrolTwoFactor(testDb.db, owner.userId, workspaceId)).toBe(false);
     expect(await mustEnrolTwoFactor(testDb.db, member.userId, workspaceId)).toBe(true);
+    // Read with the session, in the same statement (what the JSON API checks), and on Better Auth's path.
+    const settings = await sessionCookieSettings(auth);
+    const sessionUser = async (cookies: Headers) => {
+      const read = await readSession({ db: testDb.db, settings, cookieHeader: cookies.get("cookie") ?? "" });
+      if (!("user" in read)) throw new Error("session not read");
+      return read.user;
+    };
+    expect((await sessionUser(member.cookies)).mustEnrolTwoFactor).toBe(true);
+    expect((await sessionUser(owner.cookies)).mustEnrolTwoFactor).toBe(false);
+    expect(await mustEnrolTwoFactorInActiveWorkspace(testDb.db, member.userId)).toBe(true);
+    expect(await mustEnrolTwoFactorInActiveWorkspace(testDb.db, owner.userId)).toBe(false);
+    // Every member JSON endpoint answers 403 from the catalogue; OAuth callbacks and Stripe's webhook are not members' endpoints.
+    const refusal = twoFactorApiRefusal({ pathname: "/api/listings", locale: "de", requestId: "req-1" });
+    expect(refusal?.status).toBe(403);
+    expect(await refusal?.json()).toEqual({ code: "TWO_FACTOR_REQUIRED", requestId: "req-1", error: expect.stringContaining("Zwei-Faktor") });
+    for (const pathname of ["/api/outputs", "/api/jobs/abc/rows", "/api/generations"]) expect(isMemberApiPath(pathname)).toBe(true);
+    for (const pathname of ["/api/auth/callback/oidc", "/api/stripe/webhook", "/settings/personal", "/apidocs"]) expect(isMemberApiPath(pathname)).toBe(false);
     // The enrolment page stays open to them; every other page sends them there.
     expect(isTwoFactorEnrolPath("/settings/personal")).toBe(true);
     expect(isTwoFactorEnrolPath("/settings/personal.data")).toBe(true);
@@ -210,6 +321,7 @@ describe.each(testDatabaseKinds)("two-factor on %s", (kind) => {
     if (!started.ok) throw new Error(started.reason);
     expect((await finishEnrolment({ auth, headers: member.cookies, code: totp(started.enrolment.secret), userId: member.userId })).ok).toBe(true);
     expect(await mustEnrolTwoFactor(testDb.db, member.userId, workspaceId)).toBe(false);
+    expect(await mustEnrolTwoFactorInActiveWorkspace(testDb.db, member.userId)).toBe(false);
 
     expect(await saveTwoFactorRequirement({ db: testDb.db, userId: owner.userId, workspaceId, required: false })).toEqual({ ok: true });
     expect(await workspaceRequiresTwoFactor(testDb.db, workspaceId)).toBe(false);

@@ -67,3 +67,16 @@ export async function expectNoAxeViolations(page: Page) {
   const found = results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => `${n.target.join(" ")} ${n.html.slice(0, 160)}`).join(", ")})`);
   expect(found, `axe violations on ${page.url()}`).toEqual([]);
 }
+
+/**
+ * Signs in through the local OpenID Connect provider as `login` (its e-mail is the login when it holds an @,
+ * verified). `again`: the provider remembers the first sign-in and sends the browser straight back.
+ */
+export async function signInWithOidc(page: Page, login: string, { again = false } = {}) {
+  await page.goto("/sign-in");
+  await page.getByRole("button", { name: "Continue with Test SSO" }).click();
+  if (again) return;
+  await page.getByPlaceholder("Enter any login").fill(login);
+  await page.getByPlaceholder("and password").fill("anything");
+  await page.getByRole("button", { name: "Sign-in" }).click();
+}

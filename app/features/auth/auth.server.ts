@@ -2,7 +2,7 @@ import { betterAuth, type BetterAuthOptions, type BetterAuthRateLimitOptions } f
 import { APIError } from "better-auth/api";
 import { getMigrations } from "better-auth/db/migration";
 import { genericOAuth } from "better-auth/plugins";
-import { twoFactorPlugin } from "./two-factor-plugin.server.ts";
+import { twoFactorForOtherSignIns, twoFactorPlugin } from "./two-factor-plugin.server.ts";
 import { passkeyPlugin } from "./passkey-plugin.server.ts";
 import { ensurePersonalWorkspace, listWorkspacesNeedingNewOwner } from "#app/features/workspace/workspaces.server.ts";
 import type { Db } from "#server/db/db.server.ts";
@@ -59,6 +59,7 @@ function authRateLimitStorage(db: Db): NonNullable<BetterAuthRateLimitOptions["c
 
 /** Everything Better Auth needs; the same object drives its schema migration and its runtime. */
 export function createAuthOptions({ config, db, mailer }: AuthDeps) {
+  const twoFactor = twoFactorPlugin();
   return {
     appName: "Sellscribe",
     baseURL: config.publicUrl,
@@ -115,7 +116,9 @@ export function createAuthOptions({ config, db, mailer }: AuthDeps) {
       ? { google: { clientId: config.google.clientId, clientSecret: config.google.clientSecret, mapProfileToUser: nameFromProfile } }
       : {},
     plugins: [
-      twoFactorPlugin(),
+      twoFactor,
+      // The same code step after Google, OpenID Connect and a sign-in by verification link.
+      twoFactorForOtherSignIns(twoFactor),
       // Passkeys: rpID and origin from PUBLIC_URL; reached only through our routes (docs/decisions/020).
       passkeyPlugin(config),
       ...(config.oidc

@@ -123,7 +123,11 @@ export async function sendPasswordChangedNotice({ email, locale, config, mailer 
   await mailer.send(noticeMail({ config, to: email, locale, kind: "passwordNotice" }));
 }
 
-export type EmailLinkResult = { ok: true; kind: "verified" | "changed"; setCookies: Headers } | { ok: false; reason: "invalid" | "expired" | "taken" };
+/**
+ * `codeStep`: the link was opened where the user is not signed in and their account has two-factor on,
+ * so instead of signing them in it leads to the code step (app/features/auth/two-factor-plugin.server.ts).
+ */
+export type EmailLinkResult = { ok: true; kind: "verified" | "changed"; setCookies: Headers; codeStep?: string } | { ok: false; reason: "invalid" | "expired" | "taken" };
 
 /** Uses a link from a verification or change-of-address mail; the answer's cookies sign the user in (or refresh their session). */
 export async function applyEmailLink({ db, token, headers, auth = getAuth() }: { db: Db; token: string; headers: Headers; auth?: Auth }): Promise<EmailLinkResult> {
@@ -137,13 +141,20 @@ export async function applyEmailLink({ db, token, headers, auth = getAuth() }: {
   }
   try {
     const answer = await auth.api.verifyEmail({ query: { token }, headers, returnHeaders: true });
-    return { ok: true, kind: change ? "changed" : "verified", setCookies: answer.headers };
+    const codeStep = codeStepOf(answer.response);
+    return { ok: true, kind: change ? "changed" : "verified", setCookies: answer.headers, ...(codeStep ? { codeStep } : {}) };
   } catch (error) {
     const code = authErrorCode(error);
     if (code === "TOKEN_EXPIRED") return { ok: false, reason: "expired" };
     if (code === "INVALID_TOKEN" || code === "USER_NOT_FOUND" || code === "INVALID_USER") return { ok: false, reason: "invalid" };
     throw error;
   }
+}
+
+/** Where the two-factor hook sends a user whose link would have signed them in without their code. */
+function codeStepOf(response: unknown): string | null {
+  if (typeof response !== "object" || response === null || !("twoFactorRedirect" in response) || !("redirectTo" in response)) return null;
+  return response.twoFactorRedirect === true && typeof response.redirectTo === "string" ? response.redirectTo : null;
 }
 
 /** After a password change in settings: the notice mail, in the page's language. A failed mail is logged, never undoes the change. */

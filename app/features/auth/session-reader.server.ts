@@ -9,6 +9,7 @@
 // or refreshes the session as it always did. This module never says "signed out" on its own.
 // See docs/decisions/011-fast-api-path.md.
 import { createHmac, createSecretKey, timingSafeEqual, type KeyObject } from "node:crypto";
+import { sql, type CompiledQuery, type InferResult } from "kysely";
 import { readCookie } from "#app/lib/cookies.ts";
 import type { Db } from "#server/db/db.server.ts";
 
@@ -25,6 +26,8 @@ export interface SessionUser {
   name: string;
   firstName: string;
   lastName: string;
+  /** Their workspace requires two-factor and they have not turned it on: pages send them to enrol, the JSON API refuses (403). */
+  mustEnrolTwoFactor: boolean;
 }
 
 export interface SessionCookieSettings {
@@ -64,22 +67,60 @@ export async function sessionCookieSettings(auth: { $context: Promise<BetterAuth
   };
 }
 
+function buildSessionQuery(db: Db, token: string) {
+  return db
+    .selectFrom("session")
+    .innerJoin("user", "user.id", "session.userId")
+    .select(["session.expiresAt", "user.id", "user.email", "user.name", "user.firstName", "user.lastName", "user.twoFactorEnabled"])
+    // Whether the workspace the user works in (their latest membership) requires two-factor: read
+    // here, in the same statement, so the requirement costs API requests no query of their own.
+    .select((eb) =>
+      eb
+        .selectFrom("member")
+        .innerJoin("workspace", "workspace.id", "member.workspaceId")
+        .select("workspace.requireTwoFactor")
+        .whereRef("member.userId", "=", "user.id")
+        .orderBy("member.createdAt", "desc")
+        .orderBy("member.workspaceId", "desc")
+        // A literal, so the token stays the statement's one parameter.
+        .limit(sql.lit(1))
+        .as("workspaceRequiresTwoFactor"),
+    )
+    .where("session.token", "=", token);
+}
+
+type SessionQuery = CompiledQuery<InferResult<ReturnType<typeof buildSessionQuery>>[number]>;
+
+const sessionQueries = new WeakMap<Db, SessionQuery>();
+const tokenPlaceholder = "\u0000token";
+
+/**
+ * The session-and-user query for one token. It is built and compiled once per database and then
+ * only given the token: building and compiling it cost as much as running it (docs/decisions/023).
+ */
+function sessionQuery(db: Db, token: string): SessionQuery {
+  let compiled = sessionQueries.get(db);
+  if (!compiled) {
+    compiled = buildSessionQuery(db, tokenPlaceholder).compile();
+    // The token must be the statement's one parameter: a Kysely change that breaks this fails loudly, never guesses.
+    if (compiled.parameters.length !== 1 || compiled.parameters[0] !== tokenPlaceholder) throw new Error("the session query's parameters changed");
+    sessionQueries.set(db, compiled);
+  }
+  return { ...compiled, parameters: [token] };
+}
+
 /** Reads the signed-in user from a Cookie header when that is certain; otherwise says to ask Better Auth. */
 export async function readSession({ db, settings, cookieHeader, now = Date.now() }: { db: Db; settings: SessionCookieSettings; cookieHeader: string; now?: number }): Promise<SessionRead> {
   if (cookieHeader.includes(settings.dataCookie)) return askBetterAuth;
   const signed = readCookie(cookieHeader, settings.tokenCookie);
   const token = signed ? verifySignedValue(signed, settings.secret) : null;
   if (!token) return askBetterAuth;
-  const row = await db
-    .selectFrom("session")
-    .innerJoin("user", "user.id", "session.userId")
-    .select(["session.expiresAt", "user.id", "user.email", "user.name", "user.firstName", "user.lastName"])
-    .where("session.token", "=", token)
-    .executeTakeFirst();
+  const row = (await db.executeQuery(sessionQuery(db, token))).rows[0];
   if (!row) return askBetterAuth;
   const expiresAt = new Date(row.expiresAt).getTime();
   // Better Auth extends a session once it is updateAge old (and re-sets the cookie): its job, not ours.
   const refreshDue = expiresAt - settings.expiresInSeconds * 1000 + settings.updateAgeSeconds * 1000 <= now;
   if (!Number.isFinite(expiresAt) || expiresAt <= now || refreshDue) return askBetterAuth;
-  return { user: { id: row.id, email: row.email, name: row.name, firstName: row.firstName ?? "", lastName: row.lastName ?? "" } };
+  const mustEnrolTwoFactor = Boolean(row.workspaceRequiresTwoFactor) && !row.twoFactorEnabled;
+  return { user: { id: row.id, email: row.email, name: row.name, firstName: row.firstName ?? "", lastName: row.lastName ?? "", mustEnrolTwoFactor } };
 }

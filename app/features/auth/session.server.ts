@@ -1,7 +1,10 @@
 import { createContext, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import { getAuth, type Auth } from "./auth.server.ts";
 import { readSession, sessionCookieSettings, type SessionCookieSettings, type SessionUser } from "./session-reader.server.ts";
+import { getLocale } from "#app/i18n/locale.server.ts";
+import { requestContext } from "#server/context.ts";
 import { getServices } from "#server/services.server.ts";
+import { mustEnrolTwoFactorInActiveWorkspace, twoFactorApiRefusal } from "./two-factor-requirement.server.ts";
 
 export type { SessionUser };
 
@@ -24,7 +27,10 @@ function settingsOf(auth: Auth): Promise<SessionCookieSettings> {
 export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   const { user, setCookies } = await readRequestSession(request.headers.get("cookie"), () => request.headers);
   context.set(userContext, user);
-  const result = await next();
+  // A member whose workspace requires two-factor uses no JSON endpoint before turning it on (pages
+  // send them to enrol: requireMembership). Checked here, once, for every API route.
+  const refusal = user?.mustEnrolTwoFactor ? twoFactorApiRefusal({ pathname: new URL(request.url).pathname, locale: getLocale(request), requestId: context.get(requestContext).requestId }) : null;
+  const result = refusal ?? (await next());
   for (const cookie of setCookies) result.headers.append("Set-Cookie", cookie);
   // What a signed-in user sees is theirs alone: never kept by the browser's cache or a proxy.
   if (user) result.headers.set("Cache-Control", "private, no-store");
@@ -46,7 +52,8 @@ export async function readRequestSession(cookieHeader: string | null | undefined
     const setCookies = answer.headers.getSetCookie();
     if (!answer.response) return { user: null, setCookies };
     const { id, email, name, firstName, lastName } = answer.response.user;
-    return { user: { id, email, name, firstName: firstName ?? "", lastName: lastName ?? "" }, setCookies };
+    const mustEnrolTwoFactor = await mustEnrolTwoFactorInActiveWorkspace(services.db, id);
+    return { user: { id, email, name, firstName: firstName ?? "", lastName: lastName ?? "", mustEnrolTwoFactor }, setCookies };
   } catch {
     return { user: null, setCookies: [] };
   }

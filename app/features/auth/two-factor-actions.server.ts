@@ -1,4 +1,5 @@
-// The two-factor forms of /settings/personal: turn on (password, then a first code), turn off (password).
+// The two-factor forms of /settings/personal: turn on (password, then a first code), turn off and
+// new backup codes (password). An account without a password confirms with a code from its app instead.
 import { data, type RouterContextProvider } from "react-router";
 import type { FormFailure } from "#app/components/form/form-errors.ts";
 import type { MessageKey } from "#app/i18n/i18n.ts";
@@ -7,11 +8,11 @@ import { getServices } from "#server/services.server.ts";
 import { parseForm, unexpectedFailure } from "./auth-actions.server.ts";
 import { getActiveMembership } from "#app/features/workspace/workspaces.server.ts";
 import { requireUser, type SessionUser } from "./session.server.ts";
-import { twoFactorPasswordSchema, twoFactorRequirementSchema, twoFactorVerifySchema } from "./two-factor-schemas.ts";
-import { disableTwoFactor, finishEnrolment, isTwoFactorEnabled, qrDataUrl, secretOf, sendTwoFactorChangedMail, startEnrolment, type Enrolment } from "./two-factor.server.ts";
+import { twoFactorAppCodeSchema, twoFactorNoPasswordStartSchema, twoFactorPasswordSchema, twoFactorRequirementSchema, twoFactorVerifySchema } from "./two-factor-schemas.ts";
+import { disableTwoFactor, finishEnrolment, hasPassword, isTwoFactorEnabled, qrDataUrl, regenerateBackupCodes, secretOf, sendTwoFactorChangedMail, startEnrolment, type Enrolment, type TwoFactorConfirmation } from "./two-factor.server.ts";
 import { saveTwoFactorRequirement, workspaceRequiresTwoFactor } from "./two-factor-requirement.server.ts";
 
-export const twoFactorIntents = ["twoFactorStart", "twoFactorVerify", "twoFactorDisable"] as const;
+export const twoFactorIntents = ["twoFactorStart", "twoFactorVerify", "twoFactorDisable", "twoFactorBackupCodes"] as const;
 export type TwoFactorIntent = (typeof twoFactorIntents)[number];
 
 export const isTwoFactorIntent = (intent: unknown): intent is TwoFactorIntent => (twoFactorIntents as readonly unknown[]).includes(intent);
@@ -19,13 +20,26 @@ export const isTwoFactorIntent = (intent: unknown): intent is TwoFactorIntent =>
 /** What the two-factor card is answered: the enrolment to show, the backup codes (once), errors. */
 export type TwoFactorResult = FormFailure & { intent: TwoFactorIntent; saved?: MessageKey; enrolment?: Enrolment; backupCodes?: string[] };
 
-/** The card's state for the page's loader. */
-export async function twoFactorSettings(user: SessionUser): Promise<{ enabled: boolean; required: boolean }> {
+/** The card's state for the page's loader; `hasPassword` picks how changes are confirmed. */
+export async function twoFactorSettings(user: SessionUser): Promise<{ enabled: boolean; required: boolean; hasPassword: boolean }> {
   const { db } = getServices();
-  const enabled = await isTwoFactorEnabled(db, user.id);
-  if (enabled) return { enabled, required: false };
+  const [enabled, withPassword] = await Promise.all([isTwoFactorEnabled(db, user.id), hasPassword(db, user.id)]);
+  if (enabled) return { enabled, required: false, hasPassword: withPassword };
   const { workspaceId } = await getActiveMembership({ db, user });
-  return { enabled, required: await workspaceRequiresTwoFactor(db, workspaceId) };
+  return { enabled, required: await workspaceRequiresTwoFactor(db, workspaceId), hasPassword: withPassword };
+}
+
+/** Turning on: the password of an account that has one; nothing more of one without. */
+async function readStartPassword(request: Request, withPassword: boolean): Promise<string | null> {
+  if (withPassword) return (await parseForm(request, twoFactorPasswordSchema)).password;
+  await parseForm(request, twoFactorNoPasswordStartSchema);
+  return null;
+}
+
+/** The password, or an app code for an account without one: decided here from the account, never from the form. */
+async function readConfirmation(request: Request, withPassword: boolean): Promise<TwoFactorConfirmation> {
+  if (withPassword) return { password: (await parseForm(request, twoFactorPasswordSchema)).password };
+  return { appCode: (await parseForm(request, twoFactorAppCodeSchema)).code };
 }
 
 /** Handles one of the two-factor intents of /settings/personal. */
@@ -33,13 +47,16 @@ export async function twoFactorAction({ request, context, intent }: { request: R
   const user = requireUser({ request, context });
   const { config, mailer } = getServices();
   const mail = (enabled: boolean) => sendTwoFactorChangedMail({ mailer, publicUrl: config.publicUrl, to: user.email, locale: getLocale(request), enabled });
+  const withPassword = await hasPassword(getServices().db, user.id);
+  // A wrong password or app code is shown on the field the form has.
+  const wrongConfirmation: Record<string, MessageKey> = withPassword ? { password: "account.twoFactor.wrongPassword" } : { code: "account.twoFactor.wrongCode" };
   // Parsed before the try: a form that fails its schema is a 400 with field messages, not a server error.
-  const passwordForm = intent === "twoFactorVerify" ? null : await parseForm(request, twoFactorPasswordSchema);
+  const startPassword = intent === "twoFactorStart" ? await readStartPassword(request, withPassword) : null;
+  const confirmation = intent === "twoFactorDisable" || intent === "twoFactorBackupCodes" ? await readConfirmation(request, withPassword) : null;
   const verifyForm = intent === "twoFactorVerify" ? await parseForm(request, twoFactorVerifySchema) : null;
   try {
-    if (intent === "twoFactorStart" && passwordForm) {
-      const form = passwordForm;
-      const started = await startEnrolment({ headers: request.headers, password: form.password });
+    if (intent === "twoFactorStart") {
+      const started = await startEnrolment({ headers: request.headers, password: startPassword });
       if (started.ok) return data<TwoFactorResult>({ intent, enrolment: started.enrolment });
       if (started.reason === "alreadyOn") return data<TwoFactorResult>({ intent, formError: "account.twoFactor.alreadyOn" }, { status: 400 });
       return data<TwoFactorResult>({ intent, fieldErrors: { password: "account.twoFactor.wrongPassword" } }, { status: 400 });
@@ -59,8 +76,15 @@ export async function twoFactorAction({ request, context, intent }: { request: R
         { status: 400 },
       );
     }
-    const off = await disableTwoFactor({ headers: request.headers, password: passwordForm?.password ?? "" });
-    if (!off.ok) return data<TwoFactorResult>({ intent, fieldErrors: { password: "account.twoFactor.wrongPassword" } }, { status: 400 });
+    if (!confirmation) throw new Error(`two-factor intent ${intent} without a confirmation`);
+    if (intent === "twoFactorBackupCodes") {
+      const made = await regenerateBackupCodes({ headers: request.headers, confirmation });
+      if (made.ok) return data<TwoFactorResult>({ intent, saved: "account.twoFactor.backupCodes.regenerated", backupCodes: made.backupCodes });
+      if (made.reason === "notOn") return data<TwoFactorResult>({ intent, formError: "account.twoFactor.backupCodes.notOn" }, { status: 400 });
+      return data<TwoFactorResult>({ intent, fieldErrors: wrongConfirmation }, { status: 400 });
+    }
+    const off = await disableTwoFactor({ headers: request.headers, confirmation });
+    if (!off.ok) return data<TwoFactorResult>({ intent, fieldErrors: wrongConfirmation }, { status: 400 });
     await mail(false);
     return data<TwoFactorResult>({ intent, saved: "account.twoFactor.disabled" }, { headers: off.setCookies });
   } catch (error) {

@@ -1,5 +1,7 @@
 // A workspace owner can require two-factor for every member: a member without it is sent to
 // /settings/personal to turn it on before using the app (a page that says why, not a dead end).
+import type { Locale } from "#app/i18n/i18n.ts";
+import { apiErrorResponse } from "#app/lib/errors.ts";
 import type { Db } from "#server/db/db.server.ts";
 
 /** Where a member without two-factor goes; the page explains the requirement and offers enrolment. */
@@ -40,4 +42,33 @@ export async function saveTwoFactorRequirement({ db, userId, workspaceId, requir
   }
   await setWorkspaceRequiresTwoFactor(db, workspaceId, required);
   return { ok: true };
+}
+
+/**
+ * The same check for a user Better Auth had to read (a session due for its refresh): their latest
+ * membership's workspace, as getActiveMembership picks it. The usual path reads it with the session.
+ */
+export async function mustEnrolTwoFactorInActiveWorkspace(db: Db, userId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom("member")
+    .innerJoin("workspace", "workspace.id", "member.workspaceId")
+    .innerJoin("user", "user.id", "member.userId")
+    .select(["workspace.requireTwoFactor", "user.twoFactorEnabled"])
+    .where("member.userId", "=", userId)
+    .orderBy("member.createdAt", "desc")
+    .orderBy("member.workspaceId", "desc")
+    .limit(1)
+    .executeTakeFirst();
+  return Boolean(row?.requireTwoFactor) && !row?.twoFactorEnabled;
+}
+
+/** JSON endpoints of members; Better Auth's OAuth callbacks and Stripe's webhook carry no member's session. */
+export function isMemberApiPath(pathname: string): boolean {
+  return pathname.startsWith("/api/") && !pathname.startsWith("/api/auth/") && pathname !== "/api/stripe/webhook";
+}
+
+/** A 403 TWO_FACTOR_REQUIRED for a member API request of someone who must enrol first; null for anything else. */
+export function twoFactorApiRefusal({ pathname, locale, requestId }: { pathname: string; locale: Locale; requestId: string }): Response | null {
+  if (!isMemberApiPath(pathname)) return null;
+  return apiErrorResponse("TWO_FACTOR_REQUIRED", { locale, requestId });
 }

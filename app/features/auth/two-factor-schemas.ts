@@ -11,6 +11,12 @@ const appCode = z
 
 export const twoFactorPasswordSchema = z.object({ password });
 
+/** An account without a password (Google, OpenID Connect): turning two-factor on asks nothing more… */
+export const twoFactorNoPasswordStartSchema = z.object({});
+
+/** …and turning it off or making new backup codes is confirmed with a current code from the app. */
+export const twoFactorAppCodeSchema = z.object({ code: appCode });
+
 export const twoFactorVerifySchema = z.object({ code: appCode, totpUri: z.string().max(1000).optional() });
 
 /** The code step of sign-in: an app code, or a backup code when `backup` is on. */

@@ -7,12 +7,23 @@ import { ValidatedForm } from "#app/components/form/validated-form.tsx";
 import { SectionCard } from "#app/components/section-card.tsx";
 import { useI18n } from "#app/i18n/context.tsx";
 import type { TwoFactorResult } from "./two-factor-actions.server.ts";
-import { twoFactorPasswordSchema, twoFactorVerifySchema } from "./two-factor-schemas.ts";
+import { twoFactorAppCodeSchema, twoFactorNoPasswordStartSchema, twoFactorPasswordSchema, twoFactorVerifySchema } from "./two-factor-schemas.ts";
 
-/** The two-factor card of /settings/personal: turn on (password → QR code and key → first code → backup codes once), turn off. */
-export function TwoFactorSettings({ enabled, required, result }: { enabled: boolean; required: boolean; result: TwoFactorResult | null }) {
+/**
+ * The two-factor card of /settings/personal: turn on (password → QR code and key → first code → backup
+ * codes once), new backup codes, turn off. An account without a password (Google, OpenID Connect)
+ * confirms with a code from its app instead.
+ */
+export function TwoFactorSettings({ enabled, required, hasPassword, result }: { enabled: boolean; required: boolean; hasPassword: boolean; result: TwoFactorResult | null }) {
   const { t } = useI18n();
   const enrolment = result?.enrolment;
+  const confirmSchema = hasPassword ? twoFactorPasswordSchema : twoFactorAppCodeSchema;
+  const confirmField = (id: string) =>
+    hasPassword ? (
+      <PasswordField id={id} name="password" label={t("account.twoFactor.password")} autoComplete="current-password" required withAsterisk />
+    ) : (
+      <TextField id={id} name="code" label={t("account.twoFactor.appCode")} description={t("account.twoFactor.noPasswordHint")} inputMode="numeric" autoComplete="one-time-code" maxLength={7} required withAsterisk />
+    );
   return (
     <SectionCard titleId="two-factor-title" title={t("account.twoFactor.title")}>
       {result?.backupCodes ? (
@@ -23,10 +34,26 @@ export function TwoFactorSettings({ enabled, required, result }: { enabled: bool
             <IconShieldCheck size={20} aria-hidden="true" color="var(--mantine-color-teal-7)" style={{ flexShrink: 0 }} />
             <Text>{t("account.twoFactor.onText")}</Text>
           </Group>
-          <ValidatedForm schema={twoFactorPasswordSchema} result={result?.intent === "twoFactorDisable" ? result : null}>
+          <ValidatedForm schema={confirmSchema} result={result?.intent === "twoFactorBackupCodes" ? result : null} aria-labelledby="two-factor-new-codes-title">
+            <input type="hidden" name="intent" value="twoFactorBackupCodes" />
+            <Stack gap="sm">
+              <Text fw={600} id="two-factor-new-codes-title">
+                {t("account.twoFactor.backupCodes.newTitle")}
+              </Text>
+              <Text size="sm">{t("account.twoFactor.backupCodes.newText")}</Text>
+              {confirmField("two-factor-new-codes-confirm")}
+              <SubmitButton variant="default" style={{ alignSelf: "flex-start" }}>
+                {t("account.twoFactor.backupCodes.regenerate")}
+              </SubmitButton>
+            </Stack>
+          </ValidatedForm>
+          <ValidatedForm schema={confirmSchema} result={result?.intent === "twoFactorDisable" ? result : null} aria-labelledby="two-factor-off-title">
             <input type="hidden" name="intent" value="twoFactorDisable" />
-            <Stack gap="md">
-              <PasswordField name="password" label={t("account.twoFactor.password")} autoComplete="current-password" required withAsterisk />
+            <Stack gap="sm">
+              <Text fw={600} id="two-factor-off-title">
+                {t("account.twoFactor.disableTitle")}
+              </Text>
+              {confirmField("two-factor-off-confirm")}
               <SubmitButton color="red" variant="light" style={{ alignSelf: "flex-start" }}>
                 {t("account.twoFactor.disable")}
               </SubmitButton>
@@ -67,10 +94,10 @@ export function TwoFactorSettings({ enabled, required, result }: { enabled: bool
             </Alert>
           )}
           <Text>{t("account.twoFactor.offText")}</Text>
-          <ValidatedForm schema={twoFactorPasswordSchema} result={result?.intent === "twoFactorStart" ? result : null}>
+          <ValidatedForm schema={hasPassword ? twoFactorPasswordSchema : twoFactorNoPasswordStartSchema} result={result?.intent === "twoFactorStart" ? result : null}>
             <input type="hidden" name="intent" value="twoFactorStart" />
             <Stack gap="md">
-              <PasswordField name="password" label={t("account.twoFactor.password")} autoComplete="current-password" required withAsterisk />
+              {hasPassword && <PasswordField name="password" label={t("account.twoFactor.password")} autoComplete="current-password" required withAsterisk />}
               <SubmitButton style={{ alignSelf: "flex-start" }}>{t("account.twoFactor.start")}</SubmitButton>
             </Stack>
           </ValidatedForm>

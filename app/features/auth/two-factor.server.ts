@@ -16,6 +16,32 @@ export async function isTwoFactorEnabled(db: Db, userId: string): Promise<boolea
   return Boolean(row?.twoFactorEnabled);
 }
 
+/** Whether the user has a password (accounts made with Google or OpenID Connect may have none). */
+export async function hasPassword(db: Db, userId: string): Promise<boolean> {
+  const row = await db.selectFrom("account").select("password").where("userId", "=", userId).where("providerId", "=", "credential").executeTakeFirst();
+  return Boolean(row?.password);
+}
+
+/**
+ * How a change to two-factor is confirmed: the password, or, for an account without one, a current
+ * code from the authenticator app (checked first; Better Auth then needs no password for it).
+ */
+export type TwoFactorConfirmation = { password: string } | { appCode: string };
+
+async function confirmWithAppCode(auth: Auth, headers: Headers, confirmation: TwoFactorConfirmation): Promise<boolean> {
+  if (!("appCode" in confirmation)) return true;
+  try {
+    await auth.api.verifyTOTP({ body: { code: confirmation.appCode.replace(/\s+/g, "") }, headers });
+    return true;
+  } catch (error) {
+    const code = authErrorCode(error);
+    if (code === "INVALID_CODE" || code === "TOTP_NOT_ENABLED" || code === "ACCOUNT_TEMPORARILY_LOCKED") return false;
+    throw error;
+  }
+}
+
+const passwordOf = (confirmation: TwoFactorConfirmation) => ("password" in confirmation ? { password: confirmation.password } : {});
+
 /** The QR code of an otpauth:// URI as an SVG data URL (made on the server; the page only shows it). */
 export function qrDataUrl(uri: string): string {
   const svg = renderSVG(uri, { border: 2, pixelSize: 6 });
@@ -39,10 +65,10 @@ export interface Enrolment {
   qr: string;
 }
 
-/** Step one of enrolment: the password is checked and a new, not yet verified secret is made. */
-export async function startEnrolment({ auth = getAuth(), headers, password }: { auth?: Auth; headers: Headers; password: string }): Promise<{ ok: true; enrolment: Enrolment } | { ok: false; reason: "wrongPassword" | "alreadyOn" }> {
+/** Step one of enrolment: the password is checked (an account without one has none to give) and a new, not yet verified secret is made. */
+export async function startEnrolment({ auth = getAuth(), headers, password }: { auth?: Auth; headers: Headers; password: string | null }): Promise<{ ok: true; enrolment: Enrolment } | { ok: false; reason: "wrongPassword" | "alreadyOn" }> {
   try {
-    const answer = await auth.api.enableTwoFactor({ body: { password, method: "totp" }, headers });
+    const answer = await auth.api.enableTwoFactor({ body: { ...(password === null ? {} : { password }), method: "totp" }, headers });
     const totpUri = "totpURI" in answer && answer.totpURI ? answer.totpURI : "";
     return { ok: true, enrolment: { totpUri, secret: secretOf(totpUri) ?? "", qr: qrDataUrl(totpUri) } };
   } catch (error) {
@@ -66,13 +92,28 @@ export async function finishEnrolment({ auth = getAuth(), headers, code, userId 
   }
 }
 
-/** Turning two-factor off needs the password; the answer carries a new session cookie. */
-export async function disableTwoFactor({ auth = getAuth(), headers, password }: { auth?: Auth; headers: Headers; password: string }): Promise<{ ok: true; setCookies: Headers } | { ok: false }> {
+/** Turning two-factor off needs the password (or an app code without one); the answer carries a new session cookie. */
+export async function disableTwoFactor({ auth = getAuth(), headers, confirmation }: { auth?: Auth; headers: Headers; confirmation: TwoFactorConfirmation }): Promise<{ ok: true; setCookies: Headers } | { ok: false }> {
   try {
-    const { headers: answerHeaders } = await auth.api.disableTwoFactor({ body: { password }, headers, returnHeaders: true });
+    if (!(await confirmWithAppCode(auth, headers, confirmation))) return { ok: false };
+    const { headers: answerHeaders } = await auth.api.disableTwoFactor({ body: passwordOf(confirmation), headers, returnHeaders: true });
     return { ok: true, setCookies: setCookiesOf(answerHeaders) };
   } catch (error) {
     if (authErrorCode(error) === "INVALID_PASSWORD") return { ok: false };
+    throw error;
+  }
+}
+
+/** Ten new backup codes (the old ones stop working), confirmed like turning two-factor off. */
+export async function regenerateBackupCodes({ auth = getAuth(), headers, confirmation }: { auth?: Auth; headers: Headers; confirmation: TwoFactorConfirmation }): Promise<{ ok: true; backupCodes: string[] } | { ok: false; reason: "wrongConfirmation" | "notOn" }> {
+  try {
+    if (!(await confirmWithAppCode(auth, headers, confirmation))) return { ok: false, reason: "wrongConfirmation" };
+    const { backupCodes } = await auth.api.generateBackupCodes({ body: passwordOf(confirmation), headers });
+    return { ok: true, backupCodes };
+  } catch (error) {
+    const code = authErrorCode(error);
+    if (code === "INVALID_PASSWORD") return { ok: false, reason: "wrongConfirmation" };
+    if (code === "TWO_FACTOR_NOT_ENABLED") return { ok: false, reason: "notOn" };
     throw error;
   }
 }

@@ -3,6 +3,7 @@
 // more than the query itself (docs/decisions/011). The handlers stay in app/features/outputs.
 import express, { type RequestHandler } from "express";
 import { readRequestSession } from "#app/features/auth/session.server.ts";
+import { twoFactorApiRefusal } from "#app/features/auth/two-factor-requirement.server.ts";
 import { handleListOutputs, handleOutputRequest, handleRestoreOutput, type OutputsApiContext } from "#app/features/outputs/outputs-api.server.ts";
 import { resolveLocale } from "#app/i18n/i18n.ts";
 import type { Db } from "#server/db/db.server.ts";
@@ -20,6 +21,9 @@ export function outputsRoutes(db: Db): express.Router {
         const request = toFetchRequest(req);
         const session = await readRequestSession(req.headers.cookie, () => request.headers);
         const locale = resolveLocale(req.headers.cookie ?? null, req.get("accept-language") ?? null);
+        // The workspace requires two-factor and this member has not turned it on (as sessionMiddleware answers the other API routes).
+        const refusal = session.user?.mustEnrolTwoFactor ? twoFactorApiRefusal({ pathname: req.originalUrl.split("?")[0]!, locale, requestId: String(res.locals.requestId) }) : null;
+        if (refusal) return void (await sendFetchResponse(res, refusal, session.setCookies));
         const ctx: OutputsApiContext = { request, user: session.user, locale, requestId: String(res.locals.requestId), db };
         await sendFetchResponse(res, await handle(ctx, req.params as Record<string, string>), session.setCookies);
       } catch (error) {

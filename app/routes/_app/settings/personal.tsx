@@ -115,7 +115,7 @@ export default function PersonalSettings({ loaderData, actionData: answer }: Rou
           </Stack>
         </ValidatedForm>
       </SectionCard>
-      <TwoFactorSettings enabled={loaderData.twoFactor.enabled} required={loaderData.twoFactor.required} result={actionData?.intent?.startsWith("twoFactor") ? (actionData as TwoFactorResult) : null} />
+      <TwoFactorSettings enabled={loaderData.twoFactor.enabled} required={loaderData.twoFactor.required} hasPassword={loaderData.twoFactor.hasPassword} result={actionData?.intent?.startsWith("twoFactor") ? (actionData as TwoFactorResult) : null} />
       <PasskeySettings passkeys={loaderData.passkeys} />
       <SessionsSettings sessions={loaderData.sessions} />
     </Stack>
