@@ -3,7 +3,7 @@ import { defineConfig } from "vite";
 
 // How the browser bundle is split. Left to itself Rolldown makes a chunk per set of routes sharing code:
 // ~45 small files on the home page, each a request with ~0.9 KB of headers, which on a slow phone network
-// cost more than their bytes. Instead a public page loads a handful:
+// cost more than their bytes. Instead a hydrated page loads a handful (public pages load none: decision 022):
 //   react:  React, React DOM and React Router (every page needs them);
 //   public: the public routes (routes/_marketing/*) and what the root imports, with everything they use
 //           (Rolldown follows the tree-shaken imports: Mantine's core and the components those pages

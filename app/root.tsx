@@ -8,6 +8,8 @@ import { colorSchemeScript, systemColorSchemeManager } from "./components/color-
 import { useNonce } from "./components/nonce.tsx";
 import { NotificationsOnDemand } from "./components/notifications-on-demand.tsx";
 import { StatusPage } from "./components/status-page.tsx";
+import { isStaticPage } from "./features/marketing/static-page.ts";
+import publicSiteScript from "./features/marketing/public-site.js?url&no-inline";
 import { rememberTimeZoneScript } from "./features/time-zone/time-zone.ts";
 import { I18nProvider } from "./i18n/context.tsx";
 import { defaultLocale, localeFromCookie, type Locale } from "./i18n/i18n.ts";
@@ -37,15 +39,22 @@ export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   const data = useRouteLoaderData<typeof loader>("root");
   const locale: Locale = data?.locale ?? defaultLocale;
+  const matches = useMatches();
   // Public pages ship only the Mantine styles they use (mantine-lean.css); every other page gets all of them.
-  const publicPage = useMatches().some((match) => match.id === "routes/_marketing/layout");
+  const publicPage = matches.some((match) => match.id === "routes/_marketing/layout");
+  // Pages whose route says `handle.hydrate: false` are the server's HTML and one small script, without React
+  // in the browser (docs/decisions/022). React in a browser means a hydrated page: one of those reached by a
+  // client-side navigation renders like any other, and the app keeps its scripts and scroll restoration.
+  const hydrate = typeof document !== "undefined" || !isStaticPage(matches);
   return (
     <html lang={locale} {...mantineHtmlProps}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#087f74" />
-        <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: `${colorSchemeScript};${rememberTimeZoneScript}` }} />
+        {/* The time-zone cookie's first Intl call costs ~15 ms before the first paint: not on the public pages, since
+            /sign-in, /sign-up and every signed-in page set it before the server reads it. */}
+        <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: hydrate ? `${colorSchemeScript};${rememberTimeZoneScript}` : colorSchemeScript }} />
         <Meta />
         {!publicPage && <link rel="stylesheet" href={mantineFullCss} precedence="mantine" />}
         <Links />
@@ -54,12 +63,19 @@ export function Layout({ children }: { children: ReactNode }) {
         <MantineProvider theme={theme} defaultColorScheme="auto" colorSchemeManager={systemColorSchemeManager}>
           <I18nProvider locale={locale} messages={data?.messages}>
             {/* Inside the provider, so a toast's close button is labelled in the page's language. */}
-            <NotificationsOnDemand eager={!publicPage} />
+            {hydrate && <NotificationsOnDemand eager={!publicPage} />}
             {children}
           </I18nProvider>
         </MantineProvider>
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        {hydrate ? (
+          <>
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
+          </>
+        ) : (
+          // 'strict-dynamic' in the CSP ignores 'self': a script file needs the nonce too.
+          <script type="module" src={publicSiteScript} nonce={nonce} />
+        )}
       </body>
     </html>
   );

@@ -12,6 +12,9 @@ const server = await startServer();
 try {
   console.log(`Benchmarking the built server at ${server.url}`);
   printLighthouse(await runLighthouse(server.url, ["/", "/pricing"], chromePath));
+  // The scripts a signed-in seller downloads for the generator and the listing builder (docs/decisions/022).
+  const { printAppJs, runAppJsBench } = await import("./app-js.ts");
+  printAppJs(await runAppJsBench(server, chromePath));
 } finally {
   await server.stop();
 }

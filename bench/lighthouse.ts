@@ -14,8 +14,10 @@ export interface LighthouseFigures {
   metrics: Record<string, number>;
 }
 
-const targets = { performance: 95, accessibility: 100, "best-practices": 95, seo: 100 } as const;
-const scriptBudgetBytes = 150 * 1024;
+// Issue 20: 100 in every category, and at most 100 KB of script, which rules out hydrating with React
+// (React, React DOM and React Router alone are ~106 KB); see docs/decisions/022.
+const targets = { performance: 100, accessibility: 100, "best-practices": 100, seo: 100 } as const;
+const scriptBudgetBytes = 100 * 1024;
 const metricIds = { FCP: "first-contentful-paint", LCP: "largest-contentful-paint", TBT: "total-blocking-time", SI: "speed-index", CLS: "cumulative-layout-shift" } as const;
 
 /** Each page is audited `runs` times and the median run (by performance score) is reported: these machines are shared and noisy. */
@@ -75,14 +77,14 @@ export function printLighthouse(figures: LighthouseFigures[]): void {
   for (const { path, scores, scriptBytesGzip } of figures) {
     const cell = (id: keyof typeof targets) => `${String(scores[id] ?? "-").padStart(3)}${(scores[id] ?? 0) >= targets[id] ? " " : "!"}`;
     console.log(
-      `${path.padEnd(10)}  ${cell("performance")}  ${cell("accessibility")}  ${cell("best-practices")}  ${cell("seo")}  ${(scriptBytesGzip / 1024).toFixed(1)} KB (${((scriptBytesGzip / scriptBudgetBytes) * 100).toFixed(0)}% of the 150 KB budget)`,
+      `${path.padEnd(10)}  ${cell("performance")}  ${cell("accessibility")}  ${cell("best-practices")}  ${cell("seo")}  ${(scriptBytesGzip / 1024).toFixed(1)} KB${scriptBytesGzip > scriptBudgetBytes ? "!" : " "} (${((scriptBytesGzip / scriptBudgetBytes) * 100).toFixed(0)}% of the ${scriptBudgetBytes / 1024} KB budget)`,
     );
   }
   for (const { path, styleBytes, metrics } of figures) {
     const shown = Object.entries(metrics).map(([name, value]) => `${name} ${name === "CLS" ? value.toFixed(3) : `${Math.round(value)} ms`}`);
     console.log(`${path.padEnd(10)}  ${shown.join(", ")}, CSS ${(styleBytes / 1024).toFixed(1)} KB`);
   }
-  console.log(`targets: performance >= ${targets.performance}, accessibility ${targets.accessibility}, best practices >= ${targets["best-practices"]}, SEO ${targets.seo}, JS <= 150 KB gzip ('!' marks a miss)`);
+  console.log(`targets: performance ${targets.performance}, accessibility ${targets.accessibility}, best practices ${targets["best-practices"]}, SEO ${targets.seo}, JS <= ${scriptBudgetBytes / 1024} KB gzip ('!' marks a miss)`);
 }
 
 if (import.meta.main) {

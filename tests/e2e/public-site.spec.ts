@@ -29,24 +29,26 @@ test.describe("public pages", () => {
 
   test("the FAQ opens one entry at a time and closes the open one on click", async ({ page }) => {
     await page.goto("/");
-    const question = (name: string) => page.getByRole("button", { name });
+    // <details> sharing a name: the browser keeps one open (the page is not hydrated).
+    const entry = (name: string) => page.locator("#faq details").filter({ has: page.locator("summary", { hasText: name }) });
     await expect(page.getByRole("heading", { name: "Frequently asked questions" })).toBeVisible();
-    await expect(page.locator("#faq").getByRole("button")).toHaveCount(5);
+    await expect(page.locator("#faq summary")).toHaveCount(5);
 
-    await question("Do team members cost extra?").click();
-    await expect(question("Do team members cost extra?")).toHaveAttribute("aria-expanded", "true");
+    await entry("Do team members cost extra?").locator("summary").click();
+    await expect(entry("Do team members cost extra?")).toHaveJSProperty("open", true);
     await expect(page.getByText("Team members are free")).toBeVisible();
 
-    await question("What is your refund policy?").click();
-    await expect(question("What is your refund policy?")).toHaveAttribute("aria-expanded", "true");
-    await expect(question("Do team members cost extra?")).toHaveAttribute("aria-expanded", "false");
+    await entry("What is your refund policy?").locator("summary").click();
+    await expect(entry("What is your refund policy?")).toHaveJSProperty("open", true);
+    await expect(entry("Do team members cost extra?")).toHaveJSProperty("open", false);
+    await expect(page.getByText("Team members are free")).toBeHidden();
     await expect(page.getByText("within 7 days of your payment")).toBeVisible();
     await expect(page.getByText("help@sellscribe.test within 7 days")).toBeVisible();
 
-    await question("What is your refund policy?").click();
-    await expect(question("What is your refund policy?")).toHaveAttribute("aria-expanded", "false");
+    await entry("What is your refund policy?").locator("summary").click();
+    await expect(entry("What is your refund policy?")).toHaveJSProperty("open", false);
     for (const name of ["Is the content original?", "What if I need more words than my plan includes?", "Which payment methods do you accept?"]) {
-      await expect(question(name)).toHaveAttribute("aria-expanded", "false");
+      await expect(entry(name)).toHaveJSProperty("open", false);
     }
   });
 
@@ -54,10 +56,11 @@ test.describe("public pages", () => {
     await page.goto("/pricing");
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     await expect(page.getByText("save 10%")).toBeVisible();
+    // Both periods' prices are in the page; CSS shows the checked one's (innerText leaves the hidden one out).
     const price = (id: string) => page.getByTestId(`price-${id}`);
-    await expect(price("starter")).toHaveText("$9");
-    await expect(price("pro")).toHaveText("$19");
-    await expect(price("enterprise")).toHaveText("$45");
+    await expect(price("starter")).toHaveText("$9", { useInnerText: true });
+    await expect(price("pro")).toHaveText("$19", { useInnerText: true });
+    await expect(price("enterprise")).toHaveText("$45", { useInnerText: true });
     const pro = page.getByRole("region", { name: "Pro" });
     await expect(pro.getByText("Most Popular")).toBeVisible();
     await expect(page.getByText("Most Popular")).toHaveCount(1);
@@ -68,9 +71,12 @@ test.describe("public pages", () => {
     await expect(pro.getByText("24/7 support")).toBeVisible();
 
     await page.getByText("Yearly", { exact: true }).click();
-    await expect(price("starter")).toHaveText("$97");
-    await expect(price("pro")).toHaveText("$205");
-    await expect(price("enterprise")).toHaveText("$450");
+    await expect(page.getByRole("radio", { name: "Yearly" })).toBeChecked();
+    await expect(price("starter")).toHaveText("$97", { useInnerText: true });
+    await expect(price("pro")).toHaveText("$205", { useInnerText: true });
+    await expect(price("enterprise")).toHaveText("$450", { useInnerText: true });
+    await expect(pro.getByText("/year")).toBeVisible();
+    await expect(pro.getByText("/month")).toBeHidden();
 
     await expect(page.getByRole("heading", { name: "7-day money-back guarantee" })).toBeVisible();
     await pro.getByRole("link", { name: /Start Now/ }).click();
@@ -161,12 +167,109 @@ test.describe("navigation on a phone", () => {
   test("the burger menu opens the navigation", async ({ page }) => {
     await page.goto("/");
     await expect(page.getByRole("banner").getByRole("link", { name: "Pricing" })).toBeHidden();
-    await page.getByRole("button", { name: "Open menu" }).click();
+    const burger = page.getByRole("button", { name: "Open menu" });
     const dialog = page.getByRole("dialog");
+    // The close button and Escape close it (a popover: the browser's own behaviour, no script).
+    await burger.click();
+    await expect(dialog.getByRole("link", { name: "About" })).toBeVisible();
+    await dialog.getByRole("button", { name: "Close menu" }).click();
+    await expect(dialog).toBeHidden();
+    await burger.click();
+    await expect(dialog).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(dialog).toBeHidden();
+    await expect(burger).toBeFocused();
+
+    await burger.click();
     await dialog.getByRole("link", { name: "Pricing" }).click();
     await expect(page).toHaveURL(/\/pricing$/);
     await expect(page.getByRole("dialog")).toBeHidden();
   });
+});
+
+// The public pages are the server's HTML without React (docs/decisions/022): one small script, and what
+// people use on them (menu, FAQ, billing period, language) works with HTML and CSS alone.
+for (const width of [1280, 375]) {
+  test.describe(`without hydration at ${width} px`, () => {
+    test.use({ viewport: { width, height: 800 } });
+
+    for (const path of ["/", "/pricing"]) {
+      test(`${path} loads no React runtime, only the public script`, async ({ page }) => {
+        const scripts: string[] = [];
+        page.on("request", (request) => {
+          if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
+        });
+        const response = await page.goto(path);
+        await page.waitForLoadState("networkidle");
+        expect(scripts).toEqual([expect.stringMatching(/^\/assets\/public-site-[\w-]+\.js$/)]);
+        const html = await response!.text();
+        expect(html).not.toContain("modulepreload");
+        expect(html).not.toContain("__reactRouterContext");
+        expect(await page.evaluate(() => "__reactRouterContext" in window || "__reactRouterDataRouter" in window)).toBe(false);
+      });
+    }
+
+    test("the menu, the FAQ, the billing period and the language switch work", async ({ page }) => {
+      const errors: string[] = [];
+      page.on("pageerror", (error) => errors.push(error.message));
+      await page.goto("/pricing");
+      if (width < 768) {
+        await expect(page.getByRole("banner").getByRole("navigation")).toBeHidden();
+        await page.getByRole("button", { name: "Open menu" }).click();
+        const menu = page.getByRole("dialog", { name: "Sellscribe" });
+        await expect(menu.getByRole("link", { name: "Sign up" })).toBeVisible();
+        await page.keyboard.press("Escape");
+        await expect(menu).toBeHidden();
+      } else {
+        await expect(page.getByRole("button", { name: "Open menu" })).toBeHidden();
+        await expect(page.getByRole("banner").getByRole("link", { name: "Pricing" })).toHaveAttribute("aria-current", "page");
+      }
+
+      // The keyboard moves between the two periods as in any radio group.
+      await page.getByRole("radio", { name: "Monthly" }).focus();
+      await page.keyboard.press("ArrowRight");
+      await expect(page.getByRole("radio", { name: "Yearly" })).toBeChecked();
+      await expect(page.getByTestId("price-pro")).toHaveText("$205", { useInnerText: true });
+      await expect(page.getByRole("region", { name: "Pro" }).getByRole("link", { name: /Start Now/ })).toHaveAttribute("href", "/billing/start?plan=pro&period=yearly");
+      await page.getByText("Monthly", { exact: true }).click();
+      await expect(page.getByTestId("price-pro")).toHaveText("$19", { useInnerText: true });
+      await expect(page.getByRole("region", { name: "Pro" }).getByRole("link", { name: /Start Now/ })).toHaveAttribute("href", "/billing/start?plan=pro&period=monthly");
+
+      const question = page.locator("#faq summary", { hasText: "Which payment methods do you accept?" });
+      await question.click();
+      await expect(page.getByText("All major credit and debit cards.")).toBeVisible();
+
+      // The switch is a plain form post; the public script adds the address's #fragment to where it returns.
+      await page.goto("/#faq");
+      await page.getByRole("contentinfo").getByRole("button", { name: "Deutsch" }).click();
+      await expect(page).toHaveURL(/\/#faq$/);
+      await expect(page.locator("html")).toHaveAttribute("lang", "de");
+      await page.getByRole("contentinfo").getByRole("button", { name: "English" }).click();
+      await expect(page.locator("html")).toHaveAttribute("lang", "en");
+      expect(errors).toEqual([]);
+    });
+  });
+}
+
+test("public pages rendered by React after a client-side navigation work the same", async ({ page }) => {
+  await page.goto("/sign-in");
+  // Hydrated: React Router's router is up (a click before then would load the next page from the server).
+  await page.waitForFunction(() => "__reactRouterDataRouter" in window);
+  await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+  await page.getByRole("link", { name: "Sellscribe" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Listing copy that sells, written in seconds");
+  await page.getByRole("banner").getByRole("link", { name: "Pricing" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Simple plans that grow with your catalog");
+  expect(await page.evaluate(() => "sameDocument" in window)).toBe(true);
+
+  await page.getByText("Yearly", { exact: true }).click();
+  await expect(page.getByTestId("price-starter")).toHaveText("$97", { useInnerText: true });
+  await page.locator("#faq summary", { hasText: "Do team members cost extra?" }).click();
+  await expect(page.getByText("Team members are free")).toBeVisible();
+  await page.getByRole("contentinfo").getByRole("button", { name: "Español" }).click();
+  await expect(page.locator("html")).toHaveAttribute("lang", "es");
+  // Still the same document, so still yearly prices.
+  await expect(page.getByRole("link", { name: /Empieza ahora/ }).first()).toHaveAttribute("href", /period=yearly/);
 });
 
 test.describe("the language switcher on a phone", () => {

@@ -1,7 +1,9 @@
-import { Accordion, Container, Title } from "@mantine/core";
+import { Container, Title } from "@mantine/core";
+import { IconChevronDown } from "@tabler/icons-react";
 import { useI18n } from "#app/i18n/context.tsx";
 import type { MessageKey } from "#app/i18n/i18n.ts";
 import belowTheFold from "./below-the-fold.module.css";
+import classes from "./faq.module.css";
 
 const entries: { id: string; question: MessageKey; answer: MessageKey }[] = [
   { id: "members", question: "faq.members.question", answer: "faq.members.answer" },
@@ -11,7 +13,10 @@ const entries: { id: string; question: MessageKey; answer: MessageKey }[] = [
   { id: "payments", question: "faq.payments.question", answer: "faq.payments.answer" },
 ];
 
-/** Five questions; one open at a time, and clicking the open one closes it (Mantine's single mode). */
+/**
+ * Five questions; one open at a time, and clicking the open one closes it. Plain <details> sharing a
+ * `name` (an exclusive group), so it works without JavaScript on the unhydrated public pages.
+ */
 export function Faq({ supportEmail }: { supportEmail: string }) {
   const { t } = useI18n();
   return (
@@ -19,14 +24,15 @@ export function Faq({ supportEmail }: { supportEmail: string }) {
       <Title order={2} ta="center" mb="xl">
         {t("faq.title")}
       </Title>
-      <Accordion variant="separated" radius="md" chevronPosition="right">
-        {entries.map((entry) => (
-          <Accordion.Item key={entry.id} value={entry.id}>
-            <Accordion.Control>{t(entry.question)}</Accordion.Control>
-            <Accordion.Panel>{t(entry.answer, { email: supportEmail })}</Accordion.Panel>
-          </Accordion.Item>
-        ))}
-      </Accordion>
+      {entries.map((entry) => (
+        <details key={entry.id} name="faq" className={classes.item}>
+          <summary className={classes.question}>
+            <span>{t(entry.question)}</span>
+            <IconChevronDown size={16} aria-hidden="true" className={classes.chevron} />
+          </summary>
+          <div className={classes.answer}>{t(entry.answer, { email: supportEmail })}</div>
+        </details>
+      ))}
     </Container>
   );
 }

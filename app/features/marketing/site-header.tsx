@@ -1,14 +1,9 @@
-import { Anchor, Box, Burger, Button, Container, Group } from "@mantine/core";
-import { useDisclosure } from "@mantine/hooks";
-import { lazy, Suspense, useState } from "react";
+import { Anchor, Box, Burger, Button, CloseButton, Container, Group, Stack } from "@mantine/core";
 import { Link, NavLink } from "react-router";
 import { Logo } from "#app/components/logo.tsx";
 import { useI18n } from "#app/i18n/context.tsx";
 import type { MessageKey } from "#app/i18n/i18n.ts";
 import classes from "./site-header.module.css";
-
-// The drawer (and its modal, focus-trap and scroll-lock code) loads when the burger is first pressed.
-const MobileMenu = lazy(() => import("./mobile-menu.tsx"));
 
 const links: { to: string; label: MessageKey }[] = [
   { to: "/", label: "nav.home" },
@@ -16,11 +11,15 @@ const links: { to: string; label: MessageKey }[] = [
   { to: "/about", label: "nav.about" },
 ];
 
+const menuId = "site-menu";
+
+/**
+ * The public site's top bar. On a phone the burger opens a full-screen menu, a popover: the browser opens
+ * and closes it (Escape too) and keeps it in the tab order after the burger, with no JavaScript (the
+ * public pages are not hydrated, docs/decisions/022). Its links load their page, which closes it.
+ */
 export function SiteHeader() {
   const { t } = useI18n();
-  const [opened, { toggle, close }] = useDisclosure(false);
-  const [menuWanted, setMenuWanted] = useState(false);
-  if (opened && !menuWanted) setMenuWanted(true);
   return (
     <Box component="header" className={classes.header}>
       <Container size="lg" h="100%">
@@ -43,14 +42,30 @@ export function SiteHeader() {
               {t("nav.signUp")}
             </Button>
           </Group>
-          <Burger opened={opened} onClick={toggle} hiddenFrom="sm" aria-label={t(opened ? "nav.closeMenu" : "nav.openMenu")} />
+          <Burger opened={false} popoverTarget={menuId} hiddenFrom="sm" aria-label={t("nav.openMenu")} />
         </Group>
       </Container>
-      {menuWanted && (
-        <Suspense fallback={null}>
-          <MobileMenu opened={opened} onClose={close} links={links} />
-        </Suspense>
-      )}
+      <div id={menuId} popover="auto" role="dialog" aria-labelledby={`${menuId}-title`} className={classes.menu}>
+        <Group justify="space-between" wrap="nowrap" mb="md">
+          <div id={`${menuId}-title`}>
+            <Logo />
+          </div>
+          <CloseButton popoverTarget={menuId} popoverTargetAction="hide" size="lg" aria-label={t("nav.closeMenu")} />
+        </Group>
+        <Stack component="nav" aria-label={t("nav.main")} gap="md">
+          {links.map((link) => (
+            <NavLink key={link.to} to={link.to} end className={classes.link}>
+              {t(link.label)}
+            </NavLink>
+          ))}
+          <Button component={Link} to="/sign-in" variant="default">
+            {t("nav.logIn")}
+          </Button>
+          <Button component={Link} to="/sign-up">
+            {t("nav.signUp")}
+          </Button>
+        </Stack>
+      </div>
     </Box>
   );
 }

@@ -2,10 +2,13 @@ import { Box } from "@mantine/core";
 import { Outlet } from "react-router";
 import { SiteFooter } from "#app/features/marketing/site-footer.tsx";
 import { SiteHeader } from "#app/features/marketing/site-header.tsx";
-import { StaticMarkup } from "#app/features/marketing/static-markup.tsx";
+import { staticPageHandle } from "#app/features/marketing/static-page.ts";
 import { useI18n } from "#app/i18n/context.tsx";
 import { getPublicSiteConfig } from "#app/features/marketing/public-config.server.ts";
 import type { Route } from "./+types/layout";
+
+// The public site is the server's HTML, not hydrated: no React runtime for pages that are mostly text.
+export const handle = staticPageHandle;
 
 export async function loader() {
   return getPublicSiteConfig();
@@ -22,10 +25,7 @@ export default function MarketingLayout({ loaderData }: Route.ComponentProps) {
       <Box component="main" id="main" style={{ flex: 1 }}>
         <Outlet />
       </Box>
-      {/* Plain links and a plain form: works as HTML until the first client-side navigation. */}
-      <StaticMarkup>
-        <SiteFooter supportEmail={loaderData.supportEmail} />
-      </StaticMarkup>
+      <SiteFooter supportEmail={loaderData.supportEmail} />
     </Box>
   );
 }
