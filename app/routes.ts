@@ -16,12 +16,17 @@ export default [
     route("jobs", "routes/_app/jobs.tsx"),
     route("jobs/new", "routes/_app/jobs-new.tsx"),
     route("jobs/:id", "routes/_app/job.tsx"),
+    // The user's data export: status and request (the Personal settings card), and the download.
+    route("settings/data-export", "routes/_app/data-export.ts"),
+    route("settings/data-export/:id/download", "routes/_app/data-export-download.ts"),
     route("settings", "routes/_app/settings/layout.tsx", [
       route("workspace", "routes/_app/settings/workspace.tsx"),
       route("personal", "routes/_app/settings/personal.tsx"),
       route("billing", "routes/_app/settings/billing.tsx"),
     ]),
   ]),
+  // The operator page (ADMIN_EMAILS): across workspaces, so outside the signed-in layout; a 404 for anyone else.
+  route("admin", "routes/admin/admin.tsx"),
   // An invitation link works for guests (sign up or in first) and signed-in users.
   route("invite/:token", "routes/invite.tsx"),
   // Accounts

@@ -16,7 +16,7 @@ try {
     try {
       await sql`select 1 from workspace where 1 = 0`.execute(db);
     } catch {
-      throw new OperatorError("The database has no Sellscribe tables yet: start the server once (npm start) so it creates them, with the same DATABASE_URL.");
+      throw new OperatorError("noTables", "The database has no Sellscribe tables yet: start the server once (npm start) so it creates them, with the same DATABASE_URL.");
     }
     // A database the current server version has not started on yet gets our newer tables first.
     await migrateToLatest(db);

@@ -8,18 +8,27 @@ import { createRequestHandler, RouterContextProvider, type ServerBuild } from "r
 import { getAuth, migrateAuthTables } from "#app/features/auth/auth.server.ts";
 import { recoverInterruptedGenerations } from "#app/features/billing/generation-credits.server.ts";
 import { startServerJobRunner, stopServerJobRunner } from "#app/features/jobs/job-runner.server.ts";
+import { sweepDataExports } from "#app/features/data-export/data-exports.server.ts";
+import { startServerDataExportRunner, stopServerDataExportRunner } from "#app/features/data-export/export-runner.server.ts";
 import { outputsRoutes } from "#app/features/outputs/outputs-router.server.ts";
 import { sendFetchResponse, toFetchRequest } from "./api/fetch-bridge.server.ts";
 import { requestContext } from "./context.ts";
 import { pingDb } from "./db/db.server.ts";
 import { logger } from "./logger.server.ts";
+import { createRoutePatternMatcher, metricsEndpoint, observeRequests, setRoutePattern } from "./observability/http.server.ts";
+import { startProcessMetrics } from "./observability/metrics.server.ts";
+import { startTracing, stopTracing } from "./observability/tracing.server.ts";
 import { startMaintenance, stopMaintenance } from "./maintenance.server.ts";
 import { methodGuard, originCheck, readBodies, sendApiError } from "./request-guards.server.ts";
 import { securityHeaders } from "./security-headers.server.ts";
 import { closeServices as closeAllServices, getServices, prepareServices as preparePlatform } from "./services.server.ts";
+import { getConfig } from "./config.server.ts";
 
 /** Opens the database and migrates it (Better Auth's tables first) before the server takes traffic. */
-export function prepareServices(): Promise<void> {
+export async function prepareServices(): Promise<void> {
+  // Tracing first, so the start-up's own transactions are traced too (nothing is loaded without an endpoint).
+  const { observability } = getConfig();
+  await startTracing({ endpoint: observability.otlpEndpoint, exportDelayMs: observability.exportDelayMs, serviceName: observability.serviceName });
   return preparePlatform(migrateAuthTables);
 }
 
@@ -28,7 +37,9 @@ export async function closeServices(): Promise<void> {
   stopMaintenance();
   // Rows being written go back to the queue (nothing half-saved), before the database closes.
   await stopServerJobRunner();
+  await stopServerDataExportRunner();
   await closeAllServices();
+  await stopTracing();
 }
 export { getConfig } from "./config.server.ts";
 export { handleClientError } from "./request-guards.server.ts";
@@ -90,15 +101,21 @@ export async function createApp({ clientDir, development = false }: CreateAppOpt
     [
       { name: "recover-generations", run: () => recoverInterruptedGenerations({ db }), warning: "closed generations that a server stop interrupted; their words were given back" },
       { name: "sweep-rate-limits", run: () => services.limiter.sweep() },
+      { name: "sweep-data-exports", run: () => sweepDataExports({ db }) },
     ],
     { db, intervalMs: config.maintenanceIntervalMs },
   );
   // Bulk jobs: this server takes rows from the shared queue (pg-boss on PostgreSQL, in-process on SQLite).
   await startServerJobRunner({ db, config });
+  // Data exports: prepared through the same queue interface, by whichever server takes them.
+  await startServerDataExportRunner({ db, config, mailer: services.mailer });
   const app = express();
   app.disable("x-powered-by");
   if (config.trustProxy) app.set("trust proxy", 1);
 
+  // Each request's span and metrics (by route pattern) wrap everything below, the request log included.
+  startProcessMetrics();
+  app.use(observeRequests());
   app.use(requestLog);
   app.use(securityHeaders({ development }));
   app.use(methodGuard);
@@ -108,7 +125,10 @@ export async function createApp({ clientDir, development = false }: CreateAppOpt
 
   if (clientDir) {
     // Hashed file names change with their content, so they may be cached forever.
-    app.use("/assets", express.static(`${clientDir}/assets`, { immutable: true, maxAge: "1y", index: false }));
+    app.use("/assets", (_req, res, next) => {
+      setRoutePattern(res, "/assets/*");
+      next();
+    }, express.static(`${clientDir}/assets`, { immutable: true, maxAge: "1y", index: false }));
     // Files at the root (favicon.ico, robots.txt…) all have an extension; other paths skip the disk lookup.
     const rootFiles = express.static(clientDir, { maxAge: "1h", index: false });
     app.use((req, res, next) => (/\.[A-Za-z0-9]+$/.test(req.path) ? rootFiles(req, res, next) : next()));
@@ -137,6 +157,8 @@ export async function createApp({ clientDir, development = false }: CreateAppOpt
   app.get("/healthz", (_req, res) => {
     res.json({ status: "ok", uptime: Math.round(process.uptime()) });
   });
+  // Prometheus' scrape: from this machine, or with METRICS_TOKEN as a bearer token (docs/decisions/024).
+  app.get("/metrics", metricsEndpoint({ token: config.observability.metricsToken }));
   app.get("/readyz", async (_req, res) => {
     const ok = await pingDb(db);
     res.status(ok ? 200 : 503).json({ status: ok ? "ok" : "unavailable", database: config.database.kind });
@@ -147,8 +169,11 @@ export async function createApp({ clientDir, development = false }: CreateAppOpt
   // Given a function, React Router re-imports the build and rebuilds its route tables on every
   // request (right for development, where the build changes); in production it is loaded once.
   const handlePage = createRequestHandler(development ? loadServerBuild : await loadServerBuild(), development ? "development" : "production");
+  // Metrics and spans name a page by its route pattern ("/listings/:id"), never by its URL.
+  const routePattern = createRoutePatternMatcher((await loadServerBuild()).routes);
   app.use(async (req, res, next) => {
     try {
+      setRoutePattern(res, routePattern(req.path));
       const context = new RouterContextProvider();
       context.set(requestContext, { cspNonce: res.locals.cspNonce, requestId: res.locals.requestId, clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown" });
       // The body was read by readBodies: React Router gets that copy, never the socket.

@@ -41,6 +41,10 @@ describe("parseEnv", () => {
 
   it("never echoes a secret's value", () => {
     expect(() => parseEnv({ SESSION_SECRET: "short-secret" })).toThrow(/^Invalid environment variable SESSION_SECRET: must be at least 32 characters$/);
+    // Rotated secrets, newest first; each as long as a secret must be, and never printed in the message.
+    expect(parseEnv({}).SESSION_SECRET_PREVIOUS).toEqual([]);
+    expect(parseEnv({ SESSION_SECRET_PREVIOUS: ` ${"b".repeat(32)} , ${"a".repeat(32)},` }).SESSION_SECRET_PREVIOUS).toEqual(["b".repeat(32), "a".repeat(32)]);
+    expect(() => parseEnv({ SESSION_SECRET_PREVIOUS: `${"b".repeat(32)},too-short` })).toThrow(/SESSION_SECRET_PREVIOUS.*each secret must be at least 32 characters/);
   });
 });
 

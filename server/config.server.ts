@@ -32,6 +32,16 @@ const envSchema = z.object({
     emptyToUndefined,
     z.string().min(32, "must be at least 32 characters").optional(),
   ),
+  // Rotation: the secrets SESSION_SECRET replaced, newest first, comma-separated. They only decrypt what was
+  // encrypted with them (two-factor secrets and backup codes); sessions are signed with SESSION_SECRET alone.
+  SESSION_SECRET_PREVIOUS: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .transform((value) => value.split(",").map((secret) => secret.trim()).filter(Boolean))
+      .pipe(z.array(z.string().min(32, "each secret must be at least 32 characters")))
+      .default([]),
+  ),
   LOG_LEVEL: z.preprocess(
     emptyToUndefined,
     z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
@@ -81,6 +91,20 @@ const envSchema = z.object({
   STRIPE_PRICE_ENTERPRISE_MONTHLY: stripePrice,
   STRIPE_PRICE_ENTERPRISE_YEARLY: stripePrice,
   STRIPE_API_BASE: z.preprocess(emptyToUndefined, z.url({ protocol: /^https?$/ }).optional()),
+  // Observability (issue 21): a bearer token for GET /metrics from other machines, and an OTLP/HTTP collector for traces.
+  METRICS_TOKEN: z.preprocess(emptyToUndefined, z.string().min(24, "must be at least 24 characters").max(512).optional()),
+  OTEL_EXPORTER_OTLP_ENDPOINT: z.preprocess(emptyToUndefined, z.url({ protocol: /^https?$/ }).optional()),
+  OTEL_BSP_SCHEDULE_DELAY: z.preprocess(emptyToUndefined, z.coerce.number().int().min(10).max(600_000).default(5000)),
+  OTEL_SERVICE_NAME: z.preprocess(emptyToUndefined, z.string().max(100).default("sellscribe")),
+  // Operators who may open /admin (comma-separated e-mail addresses; matched case-insensitively, and only once verified).
+  ADMIN_EMAILS: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .default("")
+      .transform((list) => list.split(",").map((email) => email.trim().toLowerCase()).filter(Boolean))
+      .refine((emails) => emails.every((email) => z.email().safeParse(email).success), "must be a comma-separated list of e-mail addresses"),
+  ),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -95,6 +119,8 @@ export interface AppConfig {
   database: { kind: "sqlite"; file: string } | { kind: "postgres"; url: string };
   dataDir: string;
   sessionSecret: string;
+  /** SESSION_SECRET_PREVIOUS: secrets SESSION_SECRET replaced, newest first (docs/decisions/028). */
+  previousSessionSecrets: string[];
   logLevel: Env["LOG_LEVEL"];
   supportEmail: string;
   trustProxy: boolean;
@@ -107,6 +133,24 @@ export interface AppConfig {
   ai: AiConfig;
   billing: BillingConfig;
   jobs: JobsConfig;
+  observability: ObservabilityConfig;
+  /** E-mail addresses (lower case) whose verified users may open the operator page /admin (ADMIN_EMAILS). */
+  adminEmails: string[];
+}
+
+/**
+ * Metrics and traces (server/observability). `metricsToken` is non-enumerable: JSON, spreads, logs and
+ * loader data never carry it.
+ */
+export interface ObservabilityConfig {
+  /** Lets a scraper on another machine read GET /metrics (METRICS_TOKEN); loopback needs none. */
+  readonly metricsToken?: string;
+  /** The OTLP/HTTP collector's base URL; unset, no OpenTelemetry SDK is loaded (OTEL_EXPORTER_OTLP_ENDPOINT). */
+  otlpEndpoint?: string;
+  /** Milliseconds between two exports of finished spans (OTEL_BSP_SCHEDULE_DELAY). */
+  exportDelayMs: number;
+  /** The traces' service.name (OTEL_SERVICE_NAME). */
+  serviceName: string;
 }
 
 /** Bulk jobs: this server's share of the work (app/features/jobs, server/jobs). */
@@ -245,6 +289,12 @@ function buildBillingConfig(env: Env): BillingConfig {
   return { trialWords: env.TRIAL_WORDS, stripe };
 }
 
+function buildObservabilityConfig(env: Env): ObservabilityConfig {
+  const observability: ObservabilityConfig = { otlpEndpoint: env.OTEL_EXPORTER_OTLP_ENDPOINT?.replace(/\/$/, ""), exportDelayMs: env.OTEL_BSP_SCHEDULE_DELAY, serviceName: env.OTEL_SERVICE_NAME };
+  Object.defineProperty(observability, "metricsToken", { value: env.METRICS_TOKEN, enumerable: false });
+  return observability;
+}
+
 export function buildConfig(source: NodeJS.ProcessEnv): AppConfig {
   const env = parseEnv(source);
   const hasGoogle = pair(env, ["GOOGLE_CLIENT_ID", "GOOGLE_CLIENT_SECRET"]);
@@ -264,6 +314,7 @@ export function buildConfig(source: NodeJS.ProcessEnv): AppConfig {
     database,
     dataDir,
     sessionSecret: resolveSessionSecret(env, dataDir),
+    previousSessionSecrets: env.SESSION_SECRET_PREVIOUS,
     logLevel: env.LOG_LEVEL,
     supportEmail: env.SUPPORT_EMAIL,
     trustProxy: env.TRUST_PROXY,
@@ -282,6 +333,8 @@ export function buildConfig(source: NodeJS.ProcessEnv): AppConfig {
     ai: buildAiConfig(env),
     billing: buildBillingConfig(env),
     jobs: { concurrency: env.AI_CONCURRENCY, heartbeatSeconds: env.JOB_HEARTBEAT_SECONDS },
+    observability: buildObservabilityConfig(env),
+    adminEmails: env.ADMIN_EMAILS,
   };
 }
 

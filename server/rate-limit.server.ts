@@ -2,6 +2,7 @@
 // (docs/decisions/012). One upsert per attempt: it opens a window, or counts into the open one.
 import { sql } from "kysely";
 import type { Db } from "./db/db.server.ts";
+import { recordRateLimitRefusal } from "./observability/metrics.server.ts";
 
 export interface RateLimitRule {
   max: number;
@@ -41,6 +42,7 @@ export function createRateLimiter(db: Db, now: () => number = Date.now): RateLim
         .returning(["count", "resetAt"])
         .executeTakeFirstOrThrow();
       if (Number(row.count) <= rule.max) return { allowed: true, retryAfterSeconds: 0 };
+      recordRateLimitRefusal(key);
       return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((Number(row.resetAt) - time) / 1000)) };
     },
     async sweep() {

@@ -2,6 +2,7 @@ import SQLite from "better-sqlite3";
 import { CompiledQuery, Kysely, PostgresDialect, SqliteDialect, SqliteDriver, sql, type DatabaseConnection, type Driver, type SqliteDatabase, type SqliteDialectConfig } from "kysely";
 import pg from "pg";
 import type { AppConfig } from "#server/config.server.ts";
+import { observeDialect } from "#server/observability/db.server.ts";
 import type { Database } from "./schema.ts";
 
 export type Db = Kysely<Database>;
@@ -16,12 +17,15 @@ export function createDb(database: AppConfig["database"]): Db {
     file.pragma("synchronous = NORMAL");
     file.pragma("busy_timeout = 5000");
     file.pragma("foreign_keys = ON");
-    return new Kysely<Database>({ dialect: new WriteLockingSqliteDialect({ database: withStatementCache(file) }) });
+    // Transactions become spans and the one connection's use shows in /metrics (server/observability).
+    return new Kysely<Database>({ dialect: observeDialect(new WriteLockingSqliteDialect({ database: withStatementCache(file) }), { system: "sqlite" }) });
   }
   const pool = new pg.Pool({ connectionString: database.url, max: 10, connectionTimeoutMillis: 5000 });
   // An idle client losing its connection must not crash the process.
   pool.on("error", () => undefined);
-  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const max = pool.options.max ?? 10;
+  const poolStats = () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max });
+  return new Kysely<Database>({ dialect: observeDialect(new PostgresDialect({ pool }), { system: "postgresql", pool: poolStats, maxConnections: max }) });
 }
 
 /**

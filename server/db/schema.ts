@@ -21,6 +21,8 @@ export interface Database {
   listing: ListingTable;
   listing_version: ListingVersionTable;
   known_device: KnownDeviceTable;
+  data_export: DataExportTable;
+  admin_audit_log: AdminAuditLogTable;
   job: JobTable;
   job_row: JobRowTable;
   /** SQLite only: the in-process queue's jobs (server/jobs/sqlite-queue.server.ts); PostgreSQL uses pg-boss. */
@@ -61,6 +63,10 @@ export interface SessionTable {
   userId: string;
   token: string;
   expiresAt: Date | string;
+  createdAt: Date | string;
+  updatedAt: Date | string;
+  ipAddress: string | null;
+  userAgent: string | null;
 }
 
 /** Better Auth's account table: one row per sign-in method ("credential" holds the password hash). */
@@ -328,4 +334,36 @@ export interface KnownDeviceTable {
   device: string;
   firstSeenAt: string;
   lastSeenAt: string;
+}
+
+/** One operator action (app/features/billing/operator.server.ts): from the /admin page or the command line. */
+export interface AdminAuditLogTable {
+  id: string;
+  actorKind: "admin" | "cli";
+  /** The admin's user id and e-mail (null for the command line). */
+  actorUserId: string | null;
+  actorEmail: string | null;
+  action: "grantWords" | "setPlan";
+  workspaceId: string;
+  /** The workspace's name when the action ran (the row outlives a rename or deletion). */
+  workspaceName: string;
+  /** JSON of the action's parameters, e.g. {"words":5000}. */
+  params: string;
+  createdAt: string;
+}
+
+/** A user's data export (app/features/data-export): the ZIP is kept in the row until expiresAt. */
+export interface DataExportTable {
+  id: string;
+  userId: string;
+  status: "queued" | "running" | "ready" | "failed";
+  progress: Generated<number>;
+  total: number;
+  locale: string;
+  error: string | null;
+  zip: Uint8Array | null;
+  bytes: number | null;
+  createdAt: string;
+  finishedAt: string | null;
+  expiresAt: string | null;
 }

@@ -36,6 +36,9 @@ describe.each(testDatabaseKinds)("operator commands on %s", (kind) => {
     expect(result).toMatchObject({ code: 0, err: "" });
     expect(result.out).toBe(`Granted 5,000 bonus words to "Olive's Shop" (${email}): 7,000 words available (plan 2,000, bonus 5,000, used 0).`);
     expect((await getWorkspaceBilling({ db: testDb.db, workspaceId })).balance).toMatchObject({ available: 7000, bonus: 5000 });
+    // Every change is audited (the /admin page lists it): the command line as "cli".
+    const audit = await testDb.db.selectFrom("admin_audit_log").select(["actorKind", "actorEmail", "action", "workspaceId", "params"]).execute();
+    expect(audit).toEqual([{ actorKind: "cli", actorEmail: null, action: "grantWords", workspaceId, params: '{"words":5000}' }]);
   });
 
   it("sets a plan and period; a new period starts with the plan's words and the bonus kept", async () => {

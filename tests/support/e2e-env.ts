@@ -47,4 +47,6 @@ export const e2eServerEnv: Record<string, string> = {
   AI_PROVIDER: "openai-compatible",
   AI_BASE_URL: `${aiStubUrl}/v1`,
   AI_API_KEY: aiApiKey,
+  // The operator page's admin (tests/e2e/admin.spec.ts signs this address up and verifies it).
+  ADMIN_EMAILS: "operator@sellscribe.test",
 };

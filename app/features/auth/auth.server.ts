@@ -5,6 +5,7 @@ import { genericOAuth } from "better-auth/plugins";
 import { twoFactorForOtherSignIns, twoFactorPlugin } from "./two-factor-plugin.server.ts";
 import { passkeyPlugin } from "./passkey-plugin.server.ts";
 import { ensurePersonalWorkspace, listWorkspacesNeedingNewOwner } from "#app/features/workspace/workspaces.server.ts";
+import type { AppConfig } from "#server/config.server.ts";
 import type { Db } from "#server/db/db.server.ts";
 import { logger } from "#server/logger.server.ts";
 import { actionMail } from "#server/mail/mail.server.ts";
@@ -57,13 +58,28 @@ function authRateLimitStorage(db: Db): NonNullable<BetterAuthRateLimitOptions["c
   };
 }
 
+/**
+ * SESSION_SECRET, and after a rotation the secrets it replaced (docs/decisions/028). Better Auth signs
+ * cookies with the newest secret only and encrypts with it under its version; what was encrypted
+ * before (two-factor secrets, backup codes) decrypts with the key of its version, or, from before the
+ * first rotation (no version), with the legacy `secret`: the oldest. Versions count from the oldest,
+ * so they stay the same as more secrets are added.
+ */
+export function authSecrets(config: Pick<AppConfig, "sessionSecret" | "previousSessionSecrets">): { secret: string; secrets?: { version: number; value: string }[] } {
+  const previous = config.previousSessionSecrets;
+  if (!previous.length) return { secret: config.sessionSecret };
+  const oldestFirst = [...previous].reverse();
+  const versioned = [...oldestFirst.slice(1), config.sessionSecret].map((value, index) => ({ version: index + 1, value })).reverse();
+  return { secret: oldestFirst[0]!, secrets: versioned };
+}
+
 /** Everything Better Auth needs; the same object drives its schema migration and its runtime. */
 export function createAuthOptions({ config, db, mailer }: AuthDeps) {
   const twoFactor = twoFactorPlugin();
   return {
     appName: "Sellscribe",
     baseURL: config.publicUrl,
-    secret: config.sessionSecret,
+    ...authSecrets(config),
     trustedOrigins: [new URL(config.publicUrl).origin],
     database: { db, type: config.database.kind, transaction: true },
     telemetry: { enabled: false },

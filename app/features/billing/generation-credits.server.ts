@@ -6,6 +6,7 @@ import type { Db } from "#server/db/db.server.ts";
 import type { GenerationHooks } from "#app/features/generate/generation.server.ts";
 import { inTransaction, releaseCredits, reserveCredits, settleCredits, type Reservation } from "./credits.server.ts";
 import { intlTag } from "#app/lib/intl.ts";
+import { recordWordsCharged } from "#server/observability/metrics.server.ts";
 
 /** The most words one output is expected to take (a long listing description is 150-200 words). */
 export const wordsPerOutputEstimate = 200;
@@ -52,6 +53,7 @@ export async function reserveGenerationCredits({ db, config, workspaceId, output
           await settleCredits({ db: trx, workspaceId, reserved: reservationReleased ? 0 : reserved, words, generationId: generation.generationId });
         },
         release: (generation) => release(generation.generationId),
+        settled: (generation, { words }) => recordWordsCharged({ template: generation.templateId, words }),
       },
       abandon: () => release(null),
     },

@@ -14,6 +14,7 @@ import type { AppConfig } from "#server/config.server.ts";
 import type { Db } from "#server/db/db.server.ts";
 import type { Database } from "#server/db/schema.ts";
 import { logger } from "#server/logger.server.ts";
+import { recordGeneration } from "#server/observability/metrics.server.ts";
 import type { GenerationErrorCode, GenerationEvent, SavedOutput } from "./generation-events.ts";
 
 /** What the credit hooks (and the log) know about a generation. */
@@ -40,6 +41,8 @@ export interface GenerationHooks {
   reserve?(generation: GenerationContext): Promise<void>;
   settle?(trx: Transaction<Database>, generation: GenerationContext, result: { words: number; reservationReleased: boolean }): Promise<void>;
   release?(generation: GenerationContext, failure: { status: "failed" | "cancelled"; code: GenerationErrorCode }): Promise<void>;
+  /** After the transaction that ran `settle` committed: the words are charged for good (metrics). */
+  settled?(generation: GenerationContext, result: { words: number }): void;
 }
 
 export interface RunGenerationOptions {
@@ -189,11 +192,14 @@ export async function runGeneration(options: RunGenerationOptions): Promise<Gene
       // Closed as interrupted meanwhile (it outlived the crash sweep): the outputs are kept all the same.
       await hooks.settle?.(trx, context, { words, reservationReleased: !wasRunning });
     });
+    hooks.settled?.(context, { words });
+    recordGeneration({ provider: writer.provider, model: writer.model, template: template.id, outcome: "succeeded", seconds: latencyMs / 1000 });
     log.info({ outputs: saved.length, words, latencyMs, calls: result.calls, inputTokens: result.inputTokens, outputTokens: result.outputTokens }, "generation succeeded");
     emit({ type: "done", generationId, outputs: saved });
     return { status: "succeeded", generationId, outputs: saved };
   } catch (error) {
     const { status, failure } = await recordGenerationFailure({ db, error, context, hooks, log, latencyMs: Math.round(performance.now() - started) });
+    recordGeneration({ provider: writer.provider, model: writer.model, template: template.id, outcome: failure.code, seconds: (performance.now() - started) / 1000 });
     emit({ type: "error", code: failure.code, message: translate(locale, generationErrors[failure.code].messageKey), requestId });
     return { status, generationId, code: failure.code };
   }

@@ -8,6 +8,8 @@ import { randomUUID } from "node:crypto";
 import type { AppConfig } from "#server/config.server.ts";
 import type { Db } from "#server/db/db.server.ts";
 import { logger } from "#server/logger.server.ts";
+import { observeJobQueue, recordJobRow } from "#server/observability/metrics.server.ts";
+import { withSpan } from "#server/observability/tracing.server.ts";
 import { createWorkQueue, type WorkQueue } from "#server/jobs/queue.server.ts";
 import type { Writer } from "#server/ai/writer-types.server.ts";
 import { closeAbandonedGeneration, estimateGenerationWords, reserveGenerationCredits } from "#app/features/billing/generation-credits.server.ts";
@@ -22,6 +24,7 @@ import {
   beatRow,
   claimRow,
   completeJobIfDone,
+  countActiveRows,
   jobsPausedForWords,
   markRowDone,
   markRowFailed,
@@ -160,6 +163,7 @@ export async function startJobRunner({ db, config, workerId = randomUUID(), writ
           },
         });
         if (outcome.status === "succeeded") {
+          recordJobRow("done");
           log.info({ version: outcome.version, passed: outcome.passed }, "row written");
           break;
         }
@@ -207,7 +211,8 @@ export async function startJobRunner({ db, config, workerId = randomUUID(), writ
     const orphaned = await orphanRunningRows(db);
     if (orphaned > 0) logger.warn({ rows: orphaned }, "rows a stopped server was writing will be written again");
   }
-  if (work) await queue.work(processRow);
+  // Each row is a trace of its own: its provider calls and transactions are the row span's children.
+  if (work) await queue.work((message) => withSpan("job.row", { attributes: { "sellscribe.job_row_id": message.rowId } }, () => processRow(message)));
   let sweeping: Promise<void> | undefined;
   const timer = setInterval(() => {
     sweeping ??= sweep()
@@ -239,6 +244,7 @@ export function getJobRunner(): JobRunner {
 
 export async function startServerJobRunner({ db, config }: { db: Db; config: AppConfig }): Promise<JobRunner> {
   current ??= await startJobRunner({ db, config });
+  observeJobQueue(() => countActiveRows(db));
   return current;
 }
 

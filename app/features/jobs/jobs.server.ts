@@ -5,6 +5,7 @@ import { randomUUID } from "node:crypto";
 import { sql, type ExpressionBuilder, type Selectable } from "kysely";
 import { dialectOf } from "#server/db/dialect.server.ts";
 import type { Db } from "#server/db/db.server.ts";
+import { recordJobRow } from "#server/observability/metrics.server.ts";
 import type { Database, JobRowTable } from "#server/db/schema.ts";
 import { defaultRowConcurrency, planRowConcurrency, rowInputSchema, type JobListItem, type JobOptions, type JobProgress, type JobRowView, type JobStatus, type PauseReason, type RowInput, type RowStatus } from "./types.ts";
 
@@ -373,7 +374,15 @@ export async function markRowDone(trx: Db, row: Pick<ClaimedRow, "id" | "attempt
 
 export async function markRowFailed(db: Db, row: Pick<ClaimedRow, "id" | "attempt">, error: string): Promise<boolean> {
   const { numUpdatedRows } = await db.updateTable("job_row").set({ status: "failed", error: error.slice(0, 500), finishedAt: nowIso() }).where(ownClaim(row)).executeTakeFirst();
+  if (numUpdatedRows > 0n) recordJobRow("failed");
   return numUpdatedRows > 0n;
+}
+
+/** Rows waiting and being written across every job and server (GET /metrics reads it at each scrape). */
+export async function countActiveRows(db: Db): Promise<{ queued: number; running: number }> {
+  const rows = await db.selectFrom("job_row").select((eb) => ["status", eb.fn.countAll<number>().as("n")]).where("status", "in", ["queued", "running"]).groupBy("status").execute();
+  const count = (status: RowStatus) => Number(rows.find((row) => row.status === status)?.n ?? 0);
+  return { queued: count("queued"), running: count("running") };
 }
 
 /** Puts the row back in the queue untouched (its job was paused, or words ran out before it started). */

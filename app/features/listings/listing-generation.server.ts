@@ -19,6 +19,7 @@ import { countWords, getWriter, type Writer } from "#server/ai/writer.server.ts"
 import type { AppConfig } from "#server/config.server.ts";
 import type { Db } from "#server/db/db.server.ts";
 import { logger } from "#server/logger.server.ts";
+import { recordListingGeneration } from "#server/observability/metrics.server.ts";
 import type { GenerationErrorCode } from "#app/lib/errors.ts";
 import type { ListingEvent } from "./listing-events.ts";
 import { getListingSettings } from "./listing-settings.server.ts";
@@ -207,6 +208,8 @@ export async function runListingGeneration(options: RunListingGenerationOptions)
       await options.onSaved?.(trx, { listing: result.listing, words, generationId });
       return result;
     });
+    hooks.settled?.(context, { words });
+    recordListingGeneration({ provider: writer.provider, model: writer.model, marketplace: listing.marketplace, outcome: "succeeded", seconds: latencyMs / 1000 });
     log.info({ sections, words, latencyMs, calls, version: saved.listing.version, passed: saved.listing.passed }, "listing generation succeeded");
     emit({ type: "done", listingId: listing.id, version: saved.listing.version, passed: saved.listing.passed, copy });
     return { status: "succeeded", generationId, version: saved.listing.version, passed: saved.listing.passed };
@@ -214,6 +217,7 @@ export async function runListingGeneration(options: RunListingGenerationOptions)
     // The first section to fail says why (the others were stopped because of it).
     const reason: unknown = stop.signal.aborted && !signal.aborted ? stop.signal.reason : error;
     const { status, failure } = await recordGenerationFailure({ db, error: signal.aborted ? new GenerationError("cancelled", "the generation was cancelled", { cause: error }) : reason, context, hooks, log, latencyMs: Math.round(performance.now() - started) });
+    recordListingGeneration({ provider: writer.provider, model: writer.model, marketplace: listing.marketplace, outcome: failure.code, seconds: (performance.now() - started) / 1000 });
     emit({ type: "error", code: failure.code, message: translate(locale, generationErrors[failure.code].messageKey), requestId });
     return { status, generationId, code: failure.code };
   } finally {

@@ -16,6 +16,8 @@ import * as m0015 from "./0015_jobs.ts";
 import * as m0016 from "./0016_maintenance_runs.ts";
 import * as m0017 from "./0017_workspace_require_two_factor.ts";
 import * as m0018 from "./0018_known_devices.ts";
+import * as m0019 from "./0019_admin_audit_log.ts";
+import * as m0020 from "./0020_data_exports.ts";
 
 /** Every migration, in order. Add a new file, then list it here. */
 export const migrations = {
@@ -37,4 +39,6 @@ export const migrations = {
   "0016_maintenance_runs": m0016,
   "0017_workspace_require_two_factor": m0017,
   "0018_known_devices": m0018,
+  "0019_admin_audit_log": m0019,
+  "0020_data_exports": m0020,
 };

@@ -25,6 +25,7 @@ import { listUserSessions, sessionsIntent } from "#app/features/auth/sessions.se
 import { SessionsSettings } from "#app/features/auth/sessions-settings.tsx";
 import { listUserPasskeys, passkeysIntent } from "#app/features/auth/passkeys.server.ts";
 import { PasskeySettings } from "#app/features/auth/passkey-settings.tsx";
+import { DataExportSettings } from "#app/features/data-export/data-export-settings.tsx";
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "settings.personal.meta");
 
@@ -118,6 +119,7 @@ export default function PersonalSettings({ loaderData, actionData: answer }: Rou
       <TwoFactorSettings enabled={loaderData.twoFactor.enabled} required={loaderData.twoFactor.required} hasPassword={loaderData.twoFactor.hasPassword} result={actionData?.intent?.startsWith("twoFactor") ? (actionData as TwoFactorResult) : null} />
       <PasskeySettings passkeys={loaderData.passkeys} />
       <SessionsSettings sessions={loaderData.sessions} />
+      <DataExportSettings />
     </Stack>
   );
 }
