@@ -19,7 +19,14 @@ export default defineConfig({
   // The server bundle's entry is our Express app (server/app.ts), so Express, config,
   // the database and every route share one module graph in production.
   environments: {
-    ssr: { build: { rolldownOptions: { input: "./server/app.ts" } } },
+    ssr: {
+      // Bundled, not imported from node_modules at run time: only what is used is kept (the icons the
+      // pages show, not all ~6,000), in a few files instead of thousands of modules. Packages that must
+      // share one copy go together (Mantine; better-auth with its plugins; the AI SDK with zod).
+      // docs/decisions/021-lean-server-memory.md
+      resolve: { noExternal: ["@tabler/icons-react", /^@mantine\//, /^kysely/, /^better-auth/, /^@better-auth\//, "@opentelemetry/semantic-conventions", "ai", /^@ai-sdk\//, "zod"] },
+      build: { rolldownOptions: { input: "./server/app.ts" } },
+    },
     client: {
       build: {
         rolldownOptions: {

@@ -4,6 +4,7 @@ import { printGeneration, runGenerationBench } from "./generation.ts";
 import { printLighthouse, runLighthouse } from "./lighthouse.ts";
 import { printKeywords, runKeywordBench } from "./keywords.ts";
 import { printLint, runLintBench } from "./lint.ts";
+import { printMemory, runMemoryBench } from "./memory.ts";
 import { printJobs, runJobBenches } from "./jobs.ts";
 import { runAndPrintOutputsBenches } from "./outputs.ts";
 
@@ -18,11 +19,13 @@ try {
 } finally {
   await server.stop();
 }
+// The server's memory at idle, in a server of its own (after start, and after one GET of each page).
+printMemory(await runMemoryBench());
 // The listing lint, in this process: what the builder runs on every keystroke.
 printLint(runLintBench());
 // Keyword coverage and packing, in this process: the builder's gauge and "Fill search terms".
 printKeywords(runKeywordBench());
-// Its own server and AI stub: the generation benchmark needs the provider settings.
+// Its own server and AI stub: the generation benchmark needs the provider settings (memory growth under 20 and 50 streams).
 printGeneration(await runGenerationBench());
 // Saved outputs at 100,000 rows for one user: page queries and GET /api/outputs over HTTP (SQLite, and PostgreSQL with TEST_DATABASE_URL).
 await runAndPrintOutputsBenches();

@@ -21,11 +21,11 @@ describe("the provider table", () => {
     expect(aiProviderNames.filter((name) => getProvider(name).createModel === null)).toEqual(["offline"]);
   });
 
-  it("creates an AI SDK model of the asked id for each real provider", () => {
+  it("creates an AI SDK model of the asked id for each real provider (its package loaded on first use)", async () => {
     const access = { baseUrl: "http://127.0.0.1:9/v1", apiKey: "sk-test-1" };
-    expect(getProvider("openai").createModel!(access, "gpt-4o-mini")).toMatchObject({ modelId: "gpt-4o-mini", provider: "openai.chat" });
-    expect(getProvider("anthropic").createModel!(access, "claude-x")).toMatchObject({ modelId: "claude-x", provider: "anthropic.messages" });
-    expect(getProvider("openai-compatible").createModel!(access, "llama3.2")).toMatchObject({ modelId: "llama3.2" });
+    expect(await getProvider("openai").createModel!(access, "gpt-4o-mini")).toMatchObject({ modelId: "gpt-4o-mini", provider: "openai.chat" });
+    expect(await getProvider("anthropic").createModel!(access, "claude-x")).toMatchObject({ modelId: "claude-x", provider: "anthropic.messages" });
+    expect(await getProvider("openai-compatible").createModel!(access, "llama3.2")).toMatchObject({ modelId: "llama3.2" });
   });
 
   it("lists the offline writer's one built-in model without any network", async () => {

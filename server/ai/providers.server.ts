@@ -1,8 +1,7 @@
 // THE provider table: one row per AI provider. Config validation, the writer and the workspace model
 // picker all read it; a new provider is a new row (the compiler names every place that must know it).
-import { createAnthropic } from "@ai-sdk/anthropic";
-import { createOpenAI } from "@ai-sdk/openai";
-import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
+// The AI SDK's provider packages are imported when a model is first created, not with this table: a
+// server loads only the one it talks to, and only once it writes (docs/decisions/021).
 import type { LanguageModel } from "ai";
 import type { AiConfig } from "#server/config.server.ts";
 
@@ -30,8 +29,8 @@ export interface ProviderRow {
   keyPrefix?: string;
   /** Honours a JSON schema for "exactly N" outputs; otherwise the text rule splits the answer. */
   structuredOutput: boolean;
-  /** The AI SDK model; null for the offline writer, which calls no provider. */
-  createModel: ((access: ProviderAccess, model: string) => LanguageModel) | null;
+  /** The AI SDK model (its package loaded on first use); null for the offline writer, which calls no provider. */
+  createModel: ((access: ProviderAccess, model: string) => Promise<LanguageModel>) | null;
   /** The provider's models list (one HTTP GET); throws when it cannot be read. */
   listModels(access: ProviderAccess, signal: AbortSignal): Promise<ProviderModel[]>;
   /**
@@ -103,7 +102,10 @@ export const providerTable = {
     keyPrefix: "sk-",
     structuredOutput: true,
     // Chat Completions: the API every OpenAI-compatible gateway also speaks.
-    createModel: (access, model) => createOpenAI({ apiKey: access.apiKey, baseURL: access.baseUrl, organization: access.organization }).chat(model),
+    createModel: async (access, model) => {
+      const { createOpenAI } = await import("@ai-sdk/openai");
+      return createOpenAI({ apiKey: access.apiKey, baseURL: access.baseUrl, organization: access.organization }).chat(model);
+    },
     listModels: (access, signal) => listOpenAiModels(access.baseUrl ?? openAiBaseUrl, access, signal),
   },
   "openai-compatible": {
@@ -112,14 +114,16 @@ export const providerTable = {
     needsBaseUrl: { example: "http://127.0.0.1:11434/v1 for Ollama" },
     // Such servers often ignore a JSON schema, so they get the text rule.
     structuredOutput: false,
-    createModel: (access, model) =>
-      createOpenAICompatible({
+    createModel: async (access, model) => {
+      const { createOpenAICompatible } = await import("@ai-sdk/openai-compatible");
+      return createOpenAICompatible({
         name: "openai-compatible",
         baseURL: access.baseUrl!,
         apiKey: access.apiKey,
         includeUsage: true,
         headers: access.organization ? { "OpenAI-Organization": access.organization } : undefined,
-      }).chatModel(model),
+      }).chatModel(model);
+    },
     listModels: (access, signal) => listOpenAiModels(access.baseUrl!, access, signal),
   },
   anthropic: {
@@ -128,7 +132,10 @@ export const providerTable = {
     needsBaseUrl: false,
     keyPrefix: "sk-ant-",
     structuredOutput: true,
-    createModel: (access, model) => createAnthropic({ apiKey: access.apiKey, baseURL: access.baseUrl }).messages(model),
+    createModel: async (access, model) => {
+      const { createAnthropic } = await import("@ai-sdk/anthropic");
+      return createAnthropic({ apiKey: access.apiKey, baseURL: access.baseUrl }).messages(model);
+    },
     listModels: listAnthropicModels,
   },
   offline: {

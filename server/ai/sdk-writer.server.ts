@@ -1,10 +1,15 @@
 // Writers for real providers through the Vercel AI SDK: OpenAI, any OpenAI-compatible server, Anthropic.
-import { Output, streamText, type OutputInterface } from "ai";
+import { Output, streamText, type LanguageModel, type OutputInterface } from "ai";
+import { performance } from "node:perf_hooks";
+import { SpanKind } from "@opentelemetry/api";
 import { z } from "zod";
 import type { PromptFormat } from "#app/templates/types.ts";
 import type { AiConfig } from "#server/config.server.ts";
 import { logger } from "#server/logger.server.ts";
-import { classifyProviderError, GenerationError } from "./errors.server.ts";
+import { recordProviderCall } from "#server/observability/metrics.server.ts";
+import { withSpan } from "#server/observability/tracing.server.ts";
+import { GenerationError } from "./errors.server.ts";
+import { classifyProviderError } from "./provider-errors.server.ts";
 import { createJsonArrayStream } from "./json-array-stream.server.ts";
 import { OutputTracker } from "./output-tracker.server.ts";
 import { getProvider } from "./providers.server.ts";
@@ -84,7 +89,9 @@ function answerReader(plan: CallPlan, mode: "split" | "single") {
 export function createSdkWriter(ai: AiConfig, modelId: string = ai.model): Writer {
   const provider = getProvider(ai.provider);
   if (!provider.createModel) throw new Error(`provider ${ai.provider} has no AI SDK model`);
-  const model = provider.createModel(ai, modelId);
+  const { createModel } = provider;
+  // Created at the first call (the provider's package is imported then), once per writer.
+  let model: Promise<LanguageModel> | undefined;
   const structured = provider.structuredOutput;
 
   interface StreamCall {
@@ -118,7 +125,7 @@ export function createSdkWriter(ai: AiConfig, modelId: string = ai.model): Write
     arm();
     try {
       const result = streamText({
-        model,
+        model: await (model ??= createModel(ai, modelId)),
         system: request.system,
         prompt: request.prompt,
         maxOutputTokens: request.maxOutputTokens,
@@ -159,6 +166,33 @@ export function createSdkWriter(ai: AiConfig, modelId: string = ai.model): Write
     }
   }
 
+  /**
+   * streamCall as a span (OpenTelemetry's GenAI names: "chat <model>") and in the provider metrics: its
+   * outcome, the time to its first text, and the tokens it used.
+   */
+  function observedStreamCall(request: StreamCall, progress: { started: boolean }): ReturnType<typeof streamCall> {
+    const started = performance.now();
+    let firstTokenSeconds: number | undefined;
+    const onText = (text: string) => {
+      firstTokenSeconds ??= (performance.now() - started) / 1000;
+      request.onText(text);
+    };
+    const attributes = { "gen_ai.operation.name": "chat", "gen_ai.provider.name": ai.provider, "gen_ai.request.model": modelId, "gen_ai.request.max_tokens": request.maxOutputTokens };
+    return withSpan(`chat ${modelId}`, { kind: SpanKind.CLIENT, attributes }, async (span) => {
+      try {
+        const finish = await streamCall({ ...request, onText }, progress);
+        span.setAttributes({ "gen_ai.response.finish_reasons": [finish.reason], "gen_ai.usage.input_tokens": finish.inputTokens ?? 0, "gen_ai.usage.output_tokens": finish.outputTokens ?? 0 });
+        recordProviderCall({ provider: ai.provider, model: modelId, outcome: "ok", firstTokenSeconds, inputTokens: finish.inputTokens, outputTokens: finish.outputTokens });
+        return finish;
+      } catch (error) {
+        const code = error instanceof GenerationError ? error.code : "internal";
+        span.setAttribute("error.type", code);
+        recordProviderCall({ provider: ai.provider, model: modelId, outcome: code, firstTokenSeconds });
+        throw error;
+      }
+    });
+  }
+
   /** Runs `attempt` and retries a 429 or 5xx (honouring Retry-After) while nothing has streamed yet. */
   async function retrying<T>(signal: AbortSignal, attempt: (progress: { started: boolean }) => Promise<T>, onCall: () => void): Promise<T> {
     for (let tries = 0; ; tries++) {
@@ -185,7 +219,7 @@ export function createSdkWriter(ai: AiConfig, modelId: string = ai.model): Write
   async function call(plan: CallPlan, request: WriteRequest, tracker: OutputTracker, progress: { started: boolean }): Promise<CallOutcome> {
     const reader = answerReader(plan, request.template.outputMode);
     tracker.startCall();
-    const finish = await streamCall(
+    const finish = await observedStreamCall(
       {
         system: plan.system,
         prompt: plan.prompt,
@@ -239,7 +273,7 @@ export function createSdkWriter(ai: AiConfig, modelId: string = ai.model): Write
       request.signal,
       (progress) => {
         text = "";
-        return streamCall(
+        return observedStreamCall(
           {
             ...request,
             json: false,

@@ -1,4 +1,4 @@
-import nodemailer, { type Transporter } from "nodemailer";
+import type { Transporter } from "nodemailer";
 import type { AppConfig } from "#server/config.server.ts";
 import { logger } from "#server/logger.server.ts";
 
@@ -26,13 +26,15 @@ const outboxLimit = 100;
 export function createMailer(config: AppConfig["mail"]): Mailer {
   const kept: OutboxEntry[] = [];
   let nextId = 1;
-  let transport: Transporter | undefined;
-  if (config.smtpUrl) transport = nodemailer.createTransport(config.smtpUrl);
+  const { smtpUrl } = config;
+  // nodemailer is imported with the first mail, not at start (docs/decisions/021); one transport after that.
+  let transport: Promise<Transporter> | undefined;
+  const smtp = (url: string) => (transport ??= import("nodemailer").then(({ default: nodemailer }) => nodemailer.createTransport(url)));
 
   return {
     async send(message) {
-      if (transport) {
-        await transport.sendMail({ from: config.from, ...message });
+      if (smtpUrl) {
+        await (await smtp(smtpUrl)).sendMail({ from: config.from, ...message });
         logger.info({ to: message.to, subject: message.subject }, "mail sent");
         return;
       }

@@ -30,9 +30,10 @@ export async function handleStripeWebhook({ request, db, config, requestId, loca
   if (!signature) return apiErrorResponse("BAD_SIGNATURE", answer);
   // The signature covers the exact bytes Stripe sent.
   const payload = new Uint8Array(await request.arrayBuffer());
+  const client = await stripeClient(stripe);
   let event: Stripe.Event;
   try {
-    event = stripeClient(stripe).webhooks.constructEvent(payload, signature, stripe.webhookSecret);
+    event = client.webhooks.constructEvent(payload, signature, stripe.webhookSecret);
   } catch (error) {
     logger.warn({ requestId, err: error instanceof Error ? error.message : String(error) }, "stripe webhook refused: bad signature");
     return apiErrorResponse("BAD_SIGNATURE", answer);
@@ -70,7 +71,7 @@ export async function applyStripeEvent({ db, config, event }: { db: Db; config: 
 async function subscriptionOfCheckout(stripe: StripeConfig, session: Stripe.Checkout.Session): Promise<Stripe.Subscription | null> {
   const id = idOf(session.subscription);
   if (session.mode !== "subscription" || !id) return null;
-  return stripeClient(stripe).subscriptions.retrieve(id);
+  return (await stripeClient(stripe)).subscriptions.retrieve(id);
 }
 
 async function findWorkspace(trx: Transaction<Database>, by: { workspaceId?: string | null; subscriptionId?: string | null; customerId?: string | null }): Promise<WorkspaceRow | undefined> {

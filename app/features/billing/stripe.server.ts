@@ -1,19 +1,27 @@
 // Stripe, when configured: Checkout for a plan, the Billing Portal, and ending subscriptions.
 // The secret key lives in config.billing.stripe (non-enumerable) and is only read here.
-import Stripe from "stripe";
+import type Stripe from "stripe";
 import type { Locale } from "#app/i18n/i18n.ts";
 import type { AppConfig, StripeConfig } from "#server/config.server.ts";
 import type { Db } from "#server/db/db.server.ts";
 import { billingPeriods, planIds, type BillingPeriod, type PlanId } from "#app/lib/plans.ts";
 
 let cached: { config: StripeConfig; client: Stripe } | undefined;
+let stripeLibrary: Promise<typeof Stripe> | undefined;
+
+/** Stripe's library, imported at its first use: most servers seldom call Stripe (docs/decisions/021). */
+function loadStripe(): Promise<typeof Stripe> {
+  stripeLibrary ??= import("stripe").then((library) => library.default);
+  return stripeLibrary;
+}
 
 /** One client per configuration (it keeps its HTTP connections). */
-export function stripeClient(config: StripeConfig): Stripe {
+export async function stripeClient(config: StripeConfig): Promise<Stripe> {
+  const StripeLibrary = await loadStripe();
   if (cached?.config !== config) {
     cached = {
       config,
-      client: new Stripe(config.secretKey, {
+      client: new StripeLibrary(config.secretKey, {
         maxNetworkRetries: 2,
         timeout: 20_000,
         appInfo: { name: "Sellscribe" },
@@ -91,7 +99,7 @@ export async function startCheckout({
     return { url: await createPortalSession({ config, customerId: workspace.stripeCustomerId }), kind: "portal" };
   }
   const returnTo = `${config.publicUrl}/settings/billing`;
-  const session = await stripeClient(stripe).checkout.sessions.create({
+  const session = await (await stripeClient(stripe)).checkout.sessions.create({
     mode: "subscription",
     line_items: [{ price: priceIdFor(stripe, plan, period), quantity: 1 }],
     client_reference_id: workspaceId,
@@ -111,7 +119,7 @@ export async function startCheckout({
 export async function createPortalSession({ config, customerId }: { config: AppConfig; customerId: string }): Promise<string> {
   const stripe = config.billing.stripe;
   if (!stripe) throw new Error("Stripe is not configured");
-  const session = await stripeClient(stripe).billingPortal.sessions.create({ customer: customerId, return_url: `${config.publicUrl}/settings/billing` });
+  const session = await (await stripeClient(stripe)).billingPortal.sessions.create({ customer: customerId, return_url: `${config.publicUrl}/settings/billing` });
   return session.url;
 }
 
@@ -128,7 +136,7 @@ export async function setCancelAtPeriodEnd({ db, config, workspaceId, cancel }: 
   if (!stripe) throw new Error("Stripe is not configured");
   const workspace = await readWorkspaceStripe(db, workspaceId);
   if (!workspace.stripeSubscriptionId || !hasLiveSubscription(workspace)) return { ok: false, reason: "noSubscription" };
-  const subscription = await stripeClient(stripe).subscriptions.update(workspace.stripeSubscriptionId, { cancel_at_period_end: cancel });
+  const subscription = await (await stripeClient(stripe)).subscriptions.update(workspace.stripeSubscriptionId, { cancel_at_period_end: cancel });
   // The webhook says the same a moment later; the page should not wait for it.
   await db
     .updateTable("workspace")
@@ -154,10 +162,10 @@ export async function cancelSubscriptionsOf({ db, config, workspaceIds }: { db: 
   if (!stripe) throw new Error("A workspace has a Stripe subscription but Stripe is not configured: set the STRIPE_* variables to cancel it");
   for (const row of live) {
     try {
-      await stripeClient(stripe).subscriptions.cancel(row.stripeSubscriptionId!);
+      await (await stripeClient(stripe)).subscriptions.cancel(row.stripeSubscriptionId!);
     } catch (error) {
       // Already cancelled at Stripe: nothing left to stop.
-      if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === "resource_missing") continue;
+      if (error instanceof (await loadStripe()).errors.StripeInvalidRequestError && error.code === "resource_missing") continue;
       throw error;
     }
   }

@@ -1,7 +1,6 @@
-import { BarChart } from "@mantine/charts";
 import "@mantine/charts/styles.css";
 import { Box, ColorSwatch, Group, Progress, Stack, Text, Title } from "@mantine/core";
-import { useSyncExternalStore } from "react";
+import { lazy, Suspense, useSyncExternalStore } from "react";
 import { templateTypeLabel } from "#app/templates/template-label.ts";
 import { useI18n } from "#app/i18n/context.tsx";
 import { templates } from "#app/templates/registry.ts";
@@ -15,6 +14,10 @@ const dayMs = 86_400_000;
 const maxDailyBars = 62;
 
 const subscribeToNothing = () => () => undefined;
+
+// The chart is only drawn in the browser (below), so its library (Mantine charts with Recharts) is
+// loaded when it is first drawn: the server never loads it, and other pages' scripts never carry it.
+const BarChart = lazy(() => import("@mantine/charts").then((charts) => ({ default: charts.BarChart })));
 
 function colorOf(templateId: string): string {
   const index = templates.findIndex((t) => t.id === templateId);
@@ -93,19 +96,21 @@ export function UsageChart({ daily, byTemplate, periodStart, periodEnd, timeZone
         </Title>
         <Box role="img" aria-labelledby="usage-chart-title" aria-describedby="usage-chart-summary" h={240}>
           {mounted ? (
-            <BarChart
-              h={240}
-              data={rows}
-              dataKey="label"
-              type="stacked"
-              series={series}
-              valueFormatter={number}
-              gridAxis="x"
-              tickLine="none"
-              maxBarWidth={28}
-              yAxisProps={{ width: 48, allowDecimals: false }}
-              tooltipAnimationDuration={150}
-            />
+            <Suspense fallback={null}>
+              <BarChart
+                h={240}
+                data={rows}
+                dataKey="label"
+                type="stacked"
+                series={series}
+                valueFormatter={number}
+                gridAxis="x"
+                tickLine="none"
+                maxBarWidth={28}
+                yAxisProps={{ width: 48, allowDecimals: false }}
+                tooltipAnimationDuration={150}
+              />
+            </Suspense>
           ) : null}
         </Box>
         <Group gap="md" mt="xs" aria-hidden>

@@ -2,7 +2,6 @@
 // gives (catalog-import.ts): the first sheet only, every cell as the text a seller sees, formulas never run (a
 // formula cell gives the value Excel saved with it). readCatalogUpload is the one entry for any uploaded file.
 import { inflateRawSync } from "node:zlib";
-import { readSheet } from "read-excel-file/node";
 import { catalogFromRecords, detectCatalogFormat, maxCatalogBytes, maxCatalogRows, readCatalogFile, type CatalogResult } from "./catalog-import.ts";
 
 /**
@@ -202,6 +201,8 @@ export async function readCatalogXlsx(bytes: Uint8Array): Promise<CatalogResult>
     return { ok: false, reason: "unreadableXlsx", detail: "tooManyColumns" };
   }
 
+  // The library is imported with the first workbook, not at start (docs/decisions/021-lean-server-memory.md).
+  const { readSheet } = await import("read-excel-file/node");
   let sheet: unknown[][];
   try {
     sheet = await readSheet(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), 1, { trim: false, parseNumber: (text: string) => new XlsxNumber(text) });
