@@ -1,7 +1,9 @@
 // Saved outputs at scale: one user with 100,000 outputs and 99 others with 1,000 each.
 //  (a) p50/p99 of the page queries the routes run (listOutputs): first page, a template filter,
 //      favorites, a search and a page 2,000 items deep, with the database's query plan for each;
-//  (b) requests/second for GET /api/outputs (first page) over HTTP, 50 connections, against the built server.
+//  (b) requests/second for GET /api/outputs (first page) over HTTP, 50 connections, against the built server,
+//      and /healthz on the same server in the same run: the API's share of what the bare stack answers
+//      (issue 20: at least 40% on SQLite; PostgreSQL's share is printed beside it).
 // SQLite always; PostgreSQL too when TEST_DATABASE_URL is set. Run on its own: node bench/outputs.ts
 import { randomUUID } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
@@ -22,7 +24,7 @@ const bigUserOutputs = 100_000;
 const otherUsers = 99;
 const otherUserOutputs = 1_000;
 const runs = 300;
-const targets = { p99Ms: 15, requestsPerSecond: 1500 };
+const targets = { p99Ms: 15, requestsPerSecond: 1500, shareOfHealthz: 0.4 };
 const templateIds = ["description", "productTitle", "review", "existingCopy", "keywords"];
 
 export interface QueryFigure {
@@ -38,12 +40,15 @@ export interface OutputsFigures {
   seedSeconds: number;
   queries: QueryFigure[];
   http: HttpFigure;
-  /** For reading `http`: the same server answering /healthz (Express only) and /api/outputs signed out (React Router, no session lookup). */
+  /** The same server answering /healthz (Express and the middleware every request passes, nothing else), measured alternately with `http`. */
+  healthz: HttpFigure;
+  /** For reading `http`: the same server answering /api/outputs signed out (no session lookup, no query). */
   baselines: { label: string; figure: HttpFigure }[];
 }
 
 export interface HttpFigure {
   requestsPerSecond: number;
+  requests: number;
   p50: number;
   p99: number;
   non2xx: number;
@@ -143,8 +148,8 @@ async function seed(db: Kysely<Database>, kind: TestDatabaseKind, bigUserId: str
   });
 }
 
-async function measureHttp(pid: number, url: string, headers: Record<string, string>, seconds: number): Promise<HttpFigure> {
-  await autocannon({ url, connections: 50, duration: 2, headers });
+async function measureHttp(pid: number, url: string, headers: Record<string, string>, seconds: number, { warmUp = true } = {}): Promise<HttpFigure> {
+  if (warmUp) await autocannon({ url, connections: 50, duration: 2, headers });
   const cpuBefore = cpuSeconds(pid);
   const databaseBefore = postgresCpuSeconds();
   const result = await autocannon({ url, connections: 50, duration: seconds, headers });
@@ -152,7 +157,38 @@ async function measureHttp(pid: number, url: string, headers: Record<string, str
   const serverCpuMsPerRequest = ((cpuSeconds(pid) - cpuBefore) * 1000) / requests;
   const databaseSeconds = postgresCpuBetween(databaseBefore, postgresCpuSeconds());
   const databaseCpuMsPerRequest = databaseSeconds === null ? null : (databaseSeconds * 1000) / requests;
-  return { requestsPerSecond: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, non2xx: result.non2xx, errors: result.errors, serverCpuMsPerRequest, databaseCpuMsPerRequest, loadAverage: loadavg()[0]! };
+  return { requestsPerSecond: result.requests.average, requests, p50: result.latency.p50, p99: result.latency.p99, non2xx: result.non2xx, errors: result.errors, serverCpuMsPerRequest, databaseCpuMsPerRequest, loadAverage: loadavg()[0]! };
+}
+
+/** Two measurements of equal length as one: rates and CPU per request over both, the worse p99. */
+function combined(a: HttpFigure, b: HttpFigure): HttpFigure {
+  const requests = a.requests + b.requests;
+  const perRequest = (x: number | null, y: number | null) => (x === null || y === null ? null : (x * a.requests + y * b.requests) / requests);
+  return {
+    requestsPerSecond: (a.requestsPerSecond + b.requestsPerSecond) / 2,
+    requests,
+    p50: (a.p50 + b.p50) / 2,
+    p99: Math.max(a.p99, b.p99),
+    non2xx: a.non2xx + b.non2xx,
+    errors: a.errors + b.errors,
+    serverCpuMsPerRequest: perRequest(a.serverCpuMsPerRequest, b.serverCpuMsPerRequest)!,
+    databaseCpuMsPerRequest: perRequest(a.databaseCpuMsPerRequest, b.databaseCpuMsPerRequest),
+    loadAverage: (a.loadAverage + b.loadAverage) / 2,
+  };
+}
+
+/**
+ * GET /api/outputs (10 s) and GET /healthz (10 s) on the same server, each in two halves taken in
+ * turn (outputs, healthz, outputs, healthz), so that what other tenants of the machine do weighs on both alike.
+ */
+async function measureAgainstHealthz(pid: number, outputsUrl: string, healthzUrl: string, cookie: string): Promise<{ http: HttpFigure; healthz: HttpFigure }> {
+  await autocannon({ url: outputsUrl, connections: 50, duration: 2, headers: { cookie } });
+  await autocannon({ url: healthzUrl, connections: 50, duration: 2 });
+  const outputs1 = await measureHttp(pid, outputsUrl, { cookie }, 5, { warmUp: false });
+  const healthz1 = await measureHttp(pid, healthzUrl, {}, 5, { warmUp: false });
+  const outputs2 = await measureHttp(pid, outputsUrl, { cookie }, 5, { warmUp: false });
+  const healthz2 = await measureHttp(pid, healthzUrl, {}, 5, { warmUp: false });
+  return { http: combined(outputs1, outputs2), healthz: combined(healthz1, healthz2) };
 }
 
 /** CPU seconds of each PostgreSQL process on this machine (Linux), by pid; empty when none runs here. */
@@ -243,12 +279,9 @@ export async function runOutputsBench(kind: TestDatabaseKind): Promise<OutputsFi
     const probe = await fetch(url, { headers: { cookie } });
     if (probe.status !== 200) throw new Error(`GET /api/outputs answered ${probe.status}: ${(await probe.text()).slice(0, 200)}`);
     const pid = server.child.pid!;
-    const http = await measureHttp(pid, url, { cookie }, 10);
-    const baselines = [
-      { label: "GET /healthz", figure: await measureHttp(pid, `${server.url}/healthz`, {}, 5) },
-      { label: "GET /api/outputs signed out (401)", figure: await measureHttp(pid, url, {}, 5) },
-    ];
-    return { kind, seedSeconds, queries, http, baselines };
+    const { http, healthz } = await measureAgainstHealthz(pid, url, `${server.url}/healthz`, cookie);
+    const baselines = [{ label: "GET /api/outputs signed out (401)", figure: await measureHttp(pid, url, {}, 5) }];
+    return { kind, seedSeconds, queries, http, healthz, baselines };
   } finally {
     await server.stop();
     await testDb.destroy();
@@ -264,7 +297,7 @@ export function printOutputs(figures: OutputsFigures): void {
     console.log(`${q.label.padEnd(34)} p50 ${q.p50.toFixed(2).padStart(6)} ms  p99 ${q.p99.toFixed(2).padStart(6)} ms${mark(ok)} (${q.rows} rows${strict ? `; target p99 <= ${targets.p99Ms} ms` : ""})`);
     console.log(`  plan: ${q.plan}`);
   }
-  const { http } = figures;
+  const { http, healthz } = figures;
   const perCore = (figure: HttpFigure) => `server CPU ${figure.serverCpuMsPerRequest.toFixed(2)} ms/request = ${Math.round(1000 / figure.serverCpuMsPerRequest).toLocaleString("en-US")} req/s per idle core`;
   console.log(
     `GET /api/outputs (first page, signed in, 50 connections, 10 s): ${Math.round(http.requestsPerSecond).toLocaleString("en-US")} req/s${mark(http.requestsPerSecond >= targets.requestsPerSecond)} ` +
@@ -275,12 +308,36 @@ export function printOutputs(figures: OutputsFigures): void {
     const total = http.serverCpuMsPerRequest + http.databaseCpuMsPerRequest;
     console.log(`  PostgreSQL, on the same ${cpus().length} CPUs, used ${http.databaseCpuMsPerRequest.toFixed(2)} ms CPU/request: app + database ${total.toFixed(2)} ms of CPU a request`);
   }
+  const share = shareOfHealthz(figures);
+  console.log(
+    `  = ${percent(share)} of GET /healthz on the same server in the same run (${Math.round(healthz.requestsPerSecond).toLocaleString("en-US")} req/s, ${perCore(healthz)})` +
+      `${strict ? `${mark(share >= targets.shareOfHealthz)} (target >= ${percent(targets.shareOfHealthz)})` : ""}`,
+  );
   for (const { label, figure } of figures.baselines) console.log(`  for comparison, ${label}: ${Math.round(figure.requestsPerSecond).toLocaleString("en-US")} req/s, ${perCore(figure)}`);
   console.log("('!' marks a miss)");
 }
 
+/** GET /api/outputs' requests per second as a share of /healthz's on the same server. */
+function shareOfHealthz(figures: OutputsFigures): number {
+  return figures.http.requestsPerSecond / Math.max(1, figures.healthz.requestsPerSecond);
+}
+
+const percent = (share: number) => `${Math.round(share * 100)}%`;
+
 export async function runAndPrintOutputsBenches(): Promise<void> {
-  for (const kind of testDatabaseKinds) printOutputs(await runOutputsBench(kind));
+  const all: OutputsFigures[] = [];
+  for (const kind of testDatabaseKinds) {
+    const figures = await runOutputsBench(kind);
+    printOutputs(figures);
+    all.push(figures);
+  }
+  // Issue 20's figure, one line: SQLite against its target, PostgreSQL (when measured) beside it.
+  const line = all.map((figures) => {
+    const share = shareOfHealthz(figures);
+    const rate = `${Math.round(figures.http.requestsPerSecond).toLocaleString("en-US")} of ${Math.round(figures.healthz.requestsPerSecond).toLocaleString("en-US")} req/s`;
+    return figures.kind === "sqlite" ? `SQLite ${percent(share)}${share >= targets.shareOfHealthz ? " " : "!"} (${rate}; target >= ${percent(targets.shareOfHealthz)})` : `${figures.kind === "postgres" ? "PostgreSQL" : figures.kind} ${percent(share)} (${rate})`;
+  });
+  console.log(`\nGET /api/outputs as a share of GET /healthz, same server, same run: ${line.join("; ")}`);
 }
 
 if (import.meta.main) await runAndPrintOutputsBenches();

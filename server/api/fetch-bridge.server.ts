@@ -16,11 +16,16 @@ function headersOf(req: ExpressRequest): Headers {
   return headers;
 }
 
-/** The request as a Fetch Request: method, full URL, headers, the buffered body, and a signal that aborts when the client goes away. */
-export function toFetchRequest(req: ExpressRequest, res?: ExpressResponse): Request {
+/** The request's full URL as a Fetch Request would have it. */
+export function requestUrl(req: ExpressRequest): string {
   // req.host honours X-Forwarded-Host only behind a trusted proxy (TRUST_PROXY).
   const host = (req.host || "localhost").split(/[\\/?#@]/)[0] || "localhost";
-  const url = `${req.protocol}://${host}${req.originalUrl}`;
+  return `${req.protocol}://${host}${req.originalUrl}`;
+}
+
+/** The request as a Fetch Request: method, full URL, headers, the buffered body, and a signal that aborts when the client goes away. */
+export function toFetchRequest(req: ExpressRequest, res?: ExpressResponse): Request {
+  const url = requestUrl(req);
   let signal: AbortSignal | undefined;
   if (res) {
     const controller = new AbortController();
@@ -60,4 +65,20 @@ export async function sendFetchResponse(res: ExpressResponse, response: Response
     if (res.destroyed || res.writableEnded) return;
     throw error;
   }
+}
+
+/**
+ * Sends a JSON body as one write with its length, the way a Fetch Response from Response.json would
+ * have been sent, without building one and reading it back as a stream (docs/decisions/023).
+ */
+export function sendJson(res: ExpressResponse, body: unknown, headers: Readonly<Record<string, string>>, setCookies: string[] = []): void {
+  if (res.destroyed || res.writableEnded) return;
+  // Encoded once: its length and the bytes written come from the same buffer.
+  const bytes = Buffer.from(JSON.stringify(body), "utf8");
+  res.statusCode = 200;
+  res.setHeader("Content-Type", "application/json; charset=utf-8");
+  res.setHeader("Content-Length", bytes.length);
+  for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+  if (setCookies.length) res.setHeader("Set-Cookie", setCookies);
+  res.end(bytes);
 }

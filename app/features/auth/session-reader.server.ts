@@ -12,6 +12,7 @@ import { createHmac, createSecretKey, timingSafeEqual, type KeyObject } from "no
 import { sql, type CompiledQuery, type InferResult } from "kysely";
 import { readCookie } from "#app/lib/cookies.ts";
 import type { Db } from "#server/db/db.server.ts";
+import { dialectOf } from "#server/db/dialect.server.ts";
 
 interface BetterAuthContext {
   authCookies: { sessionToken: { name: string }; sessionData: { name: string } };
@@ -86,7 +87,10 @@ function buildSessionQuery(db: Db, token: string) {
         .limit(sql.lit(1))
         .as("workspaceRequiresTwoFactor"),
     )
-    .where("session.token", "=", token);
+    // On SQLite, `+?` (a no-op on a value) rather than `?`: this build of SQLite (STAT4) lets the value
+    // bound there choose the plan, so it re-planned the statement at every run, which cost more than
+    // running it (docs/decisions/023). Same plan, same rows; PostgreSQL has no unary plus for text.
+    .where("session.token", "=", dialectOf(db) === "sqlite" ? sql<string>`+${token}` : token);
 }
 
 type SessionQuery = CompiledQuery<InferResult<ReturnType<typeof buildSessionQuery>>[number]>;

@@ -6,21 +6,29 @@ import type { Db } from "#server/db/db.server.ts";
 import { getMarketplace, registryLanguages } from "#app/features/marketplaces/registry.ts";
 import { checkOutputContent, maxSearchLength } from "./output-rules.ts";
 import { firstIssuePerField } from "#app/lib/field-issues.ts";
-import { apiErrorResponse, methodNotAllowedResponse, type ApiErrorCode, type ApiErrorExtras } from "#app/lib/errors.ts";
-import type { DeletedOutputResult } from "./output-view.ts";
+import { apiErrorResponse, methodNotAllowedParams, type ApiErrorCode, type ApiErrorExtras } from "#app/lib/errors.ts";
+import type { DeletedOutputResult, OutputPage } from "./output-view.ts";
 import { InvalidCursorError, deleteOutput, getOutputById, listOutputs, outputTrashRetentionMs, outputsPageSize, maxOutputsPageSize, restoreOutput, updateOutput, type OutputFilter } from "./outputs.server.ts";
 
+/**
+ * What the handlers read of a request. The Express router (outputs-router.server.ts) passes a Fetch
+ * Request only when there is a body to read; for GET and HEAD, method and URL are enough.
+ */
+export type OutputsApiRequest = Pick<Request, "method" | "url" | "json">;
+
 export interface OutputsApiContext {
-  request: Request;
+  request: OutputsApiRequest;
   user: { id: string } | null;
   locale: Locale;
   requestId: string;
   db: Db;
 }
 
+/** Headers of every answer with data: private, never cached by the browser or a proxy. */
+export const replyHeaders: Readonly<Record<string, string>> = { "Cache-Control": "no-store" };
+
 function reply(body: unknown): Response {
-  // Private data: never cached by the browser or a proxy.
-  return Response.json(body, { headers: { "Cache-Control": "no-store" } });
+  return Response.json(body, { headers: replyHeaders });
 }
 
 /** A refusal from the error catalogue, in the client's language. */
@@ -28,7 +36,7 @@ function refuse<C extends ApiErrorCode>(ctx: OutputsApiContext, code: C, extras 
   return apiErrorResponse(code, { ...extras, locale: ctx.locale, requestId: ctx.requestId });
 }
 
-const methodNotAllowed = (ctx: OutputsApiContext, allow: string) => methodNotAllowedResponse({ request: ctx.request, locale: ctx.locale, requestId: ctx.requestId, allow });
+const methodNotAllowed = (ctx: OutputsApiContext, allow: string) => refuse(ctx, "METHOD_NOT_ALLOWED", { params: methodNotAllowedParams(ctx.locale, ctx.request.method, allow), headers: { Allow: allow } });
 const signedOut = (ctx: OutputsApiContext) => refuse(ctx, "SIGNED_OUT");
 const notFound = (ctx: OutputsApiContext, key: MessageKey = "outputs.error.notFound") => refuse(ctx, "NOT_FOUND", { details: { message: translate(ctx.locale, key) } });
 
@@ -84,6 +92,15 @@ export function readQuery<S extends z.ZodType>(schema: S, url: URL, locale: Loca
 
 /** GET /api/outputs?templateId&favorite&marketplace&language&q&cursor&limit → {items, nextCursor}. */
 export async function handleListOutputs(ctx: OutputsApiContext): Promise<Response> {
+  const answer = await answerListOutputs(ctx);
+  return answer instanceof Response ? answer : reply(answer.page);
+}
+
+/**
+ * GET /api/outputs as data: the page, or a refusal. The Express router writes the page itself (one
+ * JSON.stringify, one write), which costs a fraction of a Fetch Response's stream (docs/decisions/023).
+ */
+export async function answerListOutputs(ctx: OutputsApiContext): Promise<Response | { page: OutputPage }> {
   if (ctx.request.method !== "GET" && ctx.request.method !== "HEAD") return methodNotAllowed(ctx, "GET, HEAD");
   if (!ctx.user) return signedOut(ctx);
   const query = readQuery(listQuerySchema, new URL(ctx.request.url), ctx.locale);
@@ -98,7 +115,7 @@ export async function handleListOutputs(ctx: OutputsApiContext): Promise<Respons
       // Over 100 is capped rather than refused.
       limit: limit === undefined ? outputsPageSize : Math.min(Number(limit), maxOutputsPageSize),
     });
-    return reply(page);
+    return { page };
   } catch (error) {
     if (error instanceof InvalidCursorError) return refuse(ctx, "INVALID_CURSOR", { details: { fieldErrors: { cursor: translate(ctx.locale, "outputs.error.badCursor") } } });
     throw error;

@@ -1,7 +1,7 @@
 // Saved outputs: pages (keyset by createdAt desc, id desc), full-text search, edit, favorite,
 // delete with undo. Every function is scoped to one user. See docs/decisions/007-history-search-and-undo.md.
 import { randomUUID } from "node:crypto";
-import { sql, type Expression, type ExpressionBuilder, type Selectable, type SqlBool } from "kysely";
+import { sql, type CompiledQuery, type Expression, type ExpressionBuilder, type Selectable, type SqlBool } from "kysely";
 import { z } from "zod";
 import type { TemplateInputs } from "#app/templates/types.ts";
 import type { Db } from "#server/db/db.server.ts";
@@ -183,13 +183,57 @@ async function readOutputsPage({ db, userId, filter, after, limit }: { db: Db; u
     if (terms.length === 0) return { items: [], nextCursor: null };
     return dialectOf(db) === "postgres" ? searchPostgres({ db, userId, filter, terms, after, limit }) : searchSqlite({ db, userId, filter, terms, after, limit });
   }
-  let query = db.selectFrom("output").select(outputColumns).where("userId", "=", userId);
+  const unfiltered = !filter.marketplace && !filter.language && !filter.templateId && filter.favorite === undefined;
+  const rows = unfiltered ? (await db.executeQuery(unfilteredPageQuery(db, userId, after, limit))).rows : await buildPageQuery(db, userId, filter, after, limit).execute();
+  return toPage(rows, limit);
+}
+
+/**
+ * A value to bind, as `+?` on SQLite: this build of SQLite (STAT4) lets a value bound as `userId = ?`
+ * or `limit ?` choose the plan, so it re-planned the page statement at every run, which cost more
+ * than running it (docs/decisions/023). Unary plus returns its operand unchanged, so the plan and
+ * the rows are the same. PostgreSQL has no unary plus for text and plans once anyway: plain values there.
+ */
+function bound<T extends string | number>(db: Db, value: T): T | Expression<T> {
+  return dialectOf(db) === "sqlite" ? sql<T>`+${value}` : value;
+}
+
+function buildPageQuery(db: Db, userId: string, filter: OutputFilter, after: PagePosition | undefined, limit: number) {
+  let query = db.selectFrom("output").select(outputColumns).where("userId", "=", bound(db, userId));
   if (filter.marketplace || filter.language) query = query.where((eb) => storeCondition(eb, filter));
   if (filter.templateId) query = query.where("templateId", "=", filter.templateId);
   if (filter.favorite !== undefined) query = query.where("favorite", "=", filter.favorite ? 1 : 0);
   if (after) query = query.where((eb) => eb(eb.refTuple("createdAt", "id"), "<", eb.tuple(after.c, after.i)));
-  const rows = await query.orderBy("createdAt", "desc").orderBy("id", "desc").limit(limit + 1).execute();
-  return toPage(rows, limit);
+  return query.orderBy("createdAt", "desc").orderBy("id", "desc").limit(bound(db, limit + 1));
+}
+
+type PageQuery = CompiledQuery<OutputRow>;
+
+const unfilteredPageQueries = new WeakMap<Db, { first: PageQuery; next: PageQuery }>();
+
+/** Placeholders the unfiltered statements are compiled with; each must come back as exactly one parameter, in this order. */
+const placeholders = { userId: "\u0000userId", c: "\u0000createdAt", i: "\u0000id", limit: 987_654_321 };
+
+function compileWithPlaceholders(db: Db, after: PagePosition | undefined, expected: readonly unknown[]): PageQuery {
+  const compiled = buildPageQuery(db, placeholders.userId, {}, after, placeholders.limit - 1).compile();
+  // A Kysely change that orders or adds parameters differently fails here, loudly, instead of binding values to the wrong places.
+  if (compiled.parameters.length !== expected.length || compiled.parameters.some((value, index) => value !== expected[index])) throw new Error("the page query's parameters changed");
+  return compiled;
+}
+
+/**
+ * The unfiltered list (the history page's first view, and what API clients page through most), built
+ * and compiled once per database and then only given its values: building and compiling the query
+ * cost about as much as running it (docs/decisions/023). Same SQL as buildPageQuery's.
+ */
+function unfilteredPageQuery(db: Db, userId: string, after: PagePosition | undefined, limit: number): PageQuery {
+  let compiled = unfilteredPageQueries.get(db);
+  if (!compiled) {
+    const { userId: u, c, i, limit: l } = placeholders;
+    compiled = { first: compileWithPlaceholders(db, undefined, [u, l]), next: compileWithPlaceholders(db, { c, i }, [u, c, i, l]) };
+    unfilteredPageQueries.set(db, compiled);
+  }
+  return after ? { ...compiled.next, parameters: [userId, after.c, after.i, limit + 1] } : { ...compiled.first, parameters: [userId, limit + 1] };
 }
 
 function toPage(rows: OutputRow[], limit: number): OutputPage {
