@@ -1,5 +1,4 @@
-import { PassThrough, Transform } from "node:stream";
-import { StringDecoder } from "node:string_decoder";
+import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
@@ -43,7 +42,7 @@ export default function handleRequest(
             timeoutId = undefined;
             callback();
           };
-          const body = isPublicPage(routerContext) ? withoutModulePreloads(final) : new PassThrough({ final });
+          const body = new PassThrough({ final });
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           pipe(body);
           resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
@@ -57,38 +56,5 @@ export default function handleRequest(
         },
       },
     );
-  });
-}
-
-/** The public site (routes/_marketing/*): its pages paint before their script is needed. */
-function isPublicPage(routerContext: EntryContext): boolean {
-  return routerContext.staticHandlerContext.matches.some((match) => match.route.id === "routes/_marketing/layout");
-}
-
-/**
- * Drops the <link rel="modulepreload"> tags from the document head. Preloaded, the page's JavaScript
- * (~140 KB) downloads at high priority alongside the stylesheet and the first paint waits for both on a
- * slow phone; without them the module script at the end of the body fetches the same files at low
- * priority, after the stylesheet. Public pages only (their HTML works before hydration); see
- * docs/decisions/010-public-page-performance.md.
- */
-function withoutModulePreloads(final: (callback: () => void) => void): Transform {
-  const decoder = new StringDecoder("utf8");
-  let head: string | undefined = "";
-  const strip = (html: string) => html.replace(/<link rel="modulepreload"[^>]*>/g, "");
-  return new Transform({
-    transform(chunk: Buffer, _encoding, callback) {
-      if (head === undefined) return callback(null, chunk);
-      head += decoder.write(chunk);
-      const end = head.indexOf("</head>");
-      if (end === -1) return callback();
-      const html = strip(head.slice(0, end)) + head.slice(end);
-      head = undefined;
-      callback(null, html);
-    },
-    flush(callback) {
-      // (A Transform's own `final` runs flush, so the caller's end-of-stream step goes here.)
-      final(() => callback(null, head === undefined ? decoder.end() : strip(head + decoder.end())));
-    },
   });
 }

@@ -106,7 +106,7 @@ test.describe("two app servers on one PostgreSQL", () => {
     const elapsedMs = Date.now() - startedAt;
     // Once per 0.9 interval at most across the pair (two uncoordinated servers would run twice per interval).
     const mostRuns = Math.floor(elapsedMs / (0.9 * maintenanceIntervalMs)) + 1;
-    expect(rows.map((row) => row.task)).toEqual(["recover-generations", "sweep-rate-limits"]);
+    expect(rows.map((row) => row.task)).toEqual(["recover-generations", "sweep-data-exports", "sweep-rate-limits"]);
     for (const row of rows) {
       expect(row.runs, row.task).toBeGreaterThanOrEqual(3);
       expect(row.runs, row.task).toBeLessThanOrEqual(mostRuns);

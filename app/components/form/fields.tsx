@@ -1,4 +1,4 @@
-import { Button, Checkbox, PasswordInput, TextInput, type ButtonProps, type CheckboxProps, type PasswordInputProps, type TextInputProps } from "@mantine/core";
+import { Button, Checkbox, NativeSelect, PasswordInput, TextInput, type ButtonProps, type CheckboxProps, type NativeSelectProps, type PasswordInputProps, type TextInputProps } from "@mantine/core";
 import { useI18n } from "#app/i18n/context.tsx";
 import { useFormState } from "./validated-form.tsx";
 
@@ -9,6 +9,22 @@ export function TextField({ name, onChange, ...props }: NamedProps<TextInputProp
   const field = useFormState();
   return (
     <TextInput
+      name={name}
+      error={field.errorFor(name)}
+      onChange={(event) => {
+        field.touch(name);
+        onChange?.(event);
+      }}
+      {...props}
+    />
+  );
+}
+
+/** A native select wired to the surrounding ValidatedForm's errors. */
+export function SelectField({ name, onChange, ...props }: NamedProps<NativeSelectProps>) {
+  const field = useFormState();
+  return (
+    <NativeSelect
       name={name}
       error={field.errorFor(name)}
       onChange={(event) => {

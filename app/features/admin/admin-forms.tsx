@@ -1,7 +1,7 @@
-import { NativeSelect, Stack, Text, type NativeSelectProps } from "@mantine/core";
-import { SubmitButton, TextField } from "#app/components/form/fields.tsx";
+import { Stack, Text } from "@mantine/core";
+import { SelectField, SubmitButton, TextField } from "#app/components/form/fields.tsx";
 import type { FormFailure } from "#app/components/form/form-errors.ts";
-import { useFormState, ValidatedForm } from "#app/components/form/validated-form.tsx";
+import { ValidatedForm } from "#app/components/form/validated-form.tsx";
 import { useI18n } from "#app/i18n/context.tsx";
 import { intlTag } from "#app/lib/intl.ts";
 import { billingPeriods, getPlan, isPlanId, type BillingPeriod } from "#app/lib/plans.ts";
@@ -12,22 +12,6 @@ export type AdminActionResult = FormFailure & { intent?: "grantWords" | "setPlan
 
 /** The action's answer for this form only (each form has its own intent). */
 const resultFor = (intent: AdminActionResult["intent"], result: AdminActionResult | undefined) => (result && result.intent === intent && !result.saved ? result : undefined);
-
-/** A select wired to the surrounding ValidatedForm's errors. */
-function SelectField({ name, onChange, ...props }: Omit<NativeSelectProps, "name" | "error"> & { name: string }) {
-  const field = useFormState();
-  return (
-    <NativeSelect
-      name={name}
-      error={field.errorFor(name)}
-      onChange={(event) => {
-        field.touch(name);
-        onChange?.(event);
-      }}
-      {...props}
-    />
-  );
-}
 
 export function GrantWordsForm({ workspaceId, result }: { workspaceId: string; result: AdminActionResult | undefined }) {
   const { t, locale } = useI18n();

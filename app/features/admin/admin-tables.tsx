@@ -8,6 +8,7 @@ import type { MessageKey, Translate } from "#app/i18n/i18n.ts";
 import { intlTag } from "#app/lib/intl.ts";
 import { getPlan, isPlanId } from "#app/lib/plans.ts";
 import type { AdminWorkspace, AuditEntry, FailedGeneration, FailedJobRow } from "./admin.server.ts";
+import cardTable from "#app/components/card-table.module.css";
 import classes from "./admin.module.css";
 
 /** Numbers and dates in the page's language and the operator's time zone. */
@@ -26,11 +27,11 @@ interface Column<T> {
   nowrap?: boolean;
 }
 
-/** A table that becomes one card per row on a phone (admin.module.css); `caption` names it for screen readers. */
+/** A table that becomes one card per row on a phone (app/components/card-table.module.css); `caption` names it for screen readers. */
 function AdminTable<T extends { id: string }>({ caption, rows, columns, testId }: { caption: string; rows: T[]; columns: Column<T>[]; testId: string }) {
   const { t } = useI18n();
   return (
-    <Table className={classes.table} verticalSpacing="sm" data-testid={testId} aria-label={caption}>
+    <Table className={cardTable.cardTable} verticalSpacing="sm" data-testid={testId} aria-label={caption}>
       <Table.Thead>
         <Table.Tr>
           {columns.map((column) => (

@@ -6,7 +6,7 @@ import { data, Link } from "react-router";
 import { getJobRunner } from "#app/features/jobs/job-runner.server.ts";
 import { formatTimeLeft, isActiveJob, JobProgressBar, JobStatusBadge, LintBadge, RowStatusBadge, usePolled } from "#app/features/jobs/job-ui.tsx";
 import { getJobProgress, listJobRows } from "#app/features/jobs/jobs.server.ts";
-import classes from "#app/features/jobs/jobs.module.css";
+import cardTable from "#app/components/card-table.module.css";
 import type { JobProgress, JobRowView } from "#app/features/jobs/types.ts";
 import { metaTranslator } from "#app/features/marketing/meta.ts";
 import { formatRelativeTime } from "#app/features/outputs/relative-time.ts";
@@ -294,7 +294,7 @@ function JobView({ loaderData }: { loaderData: Route.ComponentProps["loaderData"
             </Text>
           </Card>
         ) : (
-          <Table className={classes.rowsTable} verticalSpacing="sm" data-testid="job-rows">
+          <Table className={cardTable.cardTable} verticalSpacing="sm" data-testid="job-rows">
             <Table.Thead>
               <Table.Tr>
                 <Table.Th scope="col">{t("jobs.rows.row")}</Table.Th>
