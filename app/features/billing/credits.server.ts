@@ -279,7 +279,7 @@ export type Reservation =
  * Takes `words` from the balance if that many are available, in one conditional UPDATE (so 50
  * concurrent requests can never overdraw it), and records the reservation in the ledger.
  */
-export async function reserveCredits({ db, workspaceId, words, ...options }: { db: Db; workspaceId: string; words: number } & CreditOptions): Promise<Reservation> {
+export async function reserveCredits({ db, workspaceId, words, generationId = null, ...options }: { db: Db; workspaceId: string; words: number; generationId?: string | null } & CreditOptions): Promise<Reservation> {
   if (!Number.isInteger(words) || words <= 0) throw new Error(`reserveCredits: words must be a positive integer, got ${words}`);
   for (let attempt = 0; ; attempt++) {
     const now = options.now ?? new Date();
@@ -292,7 +292,7 @@ export async function reserveCredits({ db, workspaceId, words, ...options }: { d
         .where("periodStart", "=", period.start)
         .where(sql<number>`allowance + bonus - used`, ">=", words)
         .executeTakeFirst();
-      return numUpdatedRows === 0n ? null : record(trx, workspaceId, -words, "reserve", now);
+      return numUpdatedRows === 0n ? null : record(trx, workspaceId, -words, "reserve", now, generationId);
     });
     if (ledgerId) return { ok: true, workspaceId, words, ledgerId };
     const balance = await readBalance(db, workspaceId);

@@ -28,10 +28,13 @@ export interface GenerationCredits {
   abandon(): Promise<void>;
 }
 
-/** Reserves the words for a generation, or says why it cannot run. */
-export async function reserveGenerationCredits({ db, config, workspaceId, outputs }: { db: Db; config: AppConfig; workspaceId: string; outputs: number }): Promise<{ ok: true; credits: GenerationCredits } | CreditRefusal> {
+/**
+ * Reserves the words for a generation, or says why it cannot run. With `generationId` (the generation
+ * row exists already) the reservation is linked to it as it is written, so no crash can leave it unlinked.
+ */
+export async function reserveGenerationCredits({ db, config, workspaceId, outputs, generationId }: { db: Db; config: AppConfig; workspaceId: string; outputs: number; generationId?: string }): Promise<{ ok: true; credits: GenerationCredits } | CreditRefusal> {
   const reserved = estimateGenerationWords(outputs, config.ai.maxTokensPerOutput);
-  const reservation = await reserveCredits({ db, workspaceId, words: reserved, trialWords: config.billing.trialWords });
+  const reservation = await reserveCredits({ db, workspaceId, words: reserved, trialWords: config.billing.trialWords, generationId });
   if (!reservation.ok) return reservation;
   let open = true;
   const release = async (generationId: string | null) => {
@@ -44,6 +47,7 @@ export async function reserveGenerationCredits({ db, config, workspaceId, output
     credits: {
       hooks: {
         async reserve(generation) {
+          if (generationId) return;
           // The reservation was taken before the generation row existed: link it now.
           await db.updateTable("credit_ledger").set({ generationId: generation.generationId }).where("id", "=", reservation.ledgerId).execute();
         },

@@ -12,8 +12,9 @@ import { observeJobQueue, recordJobRow } from "#server/observability/metrics.ser
 import { withSpan } from "#server/observability/tracing.server.ts";
 import { createWorkQueue, type WorkQueue } from "#server/jobs/queue.server.ts";
 import type { Writer } from "#server/ai/writer-types.server.ts";
-import { closeAbandonedGeneration, estimateGenerationWords, reserveGenerationCredits } from "#app/features/billing/generation-credits.server.ts";
+import { closeAbandonedGeneration, estimateGenerationWords, reserveGenerationCredits, type CreditRefusal, type GenerationCredits } from "#app/features/billing/generation-credits.server.ts";
 import { getWorkspaceBilling } from "#app/features/billing/credits.server.ts";
+import { GenerationError } from "#server/ai/errors.server.ts";
 import { keywordCoverage } from "#app/features/keywords/coverage.ts";
 import { reservedOutputs, runListingGeneration } from "#app/features/listings/listing-generation.server.ts";
 import { createListing, getListing, type ListingView } from "#app/features/listings/listings.server.ts";
@@ -128,15 +129,20 @@ export async function startJobRunner({ db, config, workerId = randomUUID(), writ
       const listing = await ensureListing(claimed, parsed.data, claimed.createdBy);
       if (typeof listing === "string") return void (await markRowFailed(db, claimed, listing));
       for (let tries = 0; ; tries++) {
-        const reservation = await reserveGenerationCredits({ db, config, workspaceId: claimed.workspaceId, outputs: reservedOutputs(claimed.options.sections) });
-        if (!reservation.ok) {
-          // Out of words: the row goes back untouched, and the job waits for a top-up or a plan change.
+        const outputs = reservedOutputs(claimed.options.sections);
+        // Not enough words for a row: it goes back untouched, and the job waits for a top-up or a plan change.
+        const outOfWords = async (refusal: { needed: number; available: number }) => {
           await releaseRow(db, claimed);
           await pauseForWords(db, claimed.jobId);
-          log.info({ needed: reservation.needed, available: reservation.available }, "job paused: words ran out");
-          return;
-        }
-        const credits = reservation.credits;
+          log.info({ needed: refusal.needed, available: refusal.available }, "job paused: words ran out");
+        };
+        const { balance } = await getWorkspaceBilling({ db, workspaceId: claimed.workspaceId, trialWords: config.billing.trialWords });
+        if (balance.available < rowWords(claimed.options)) return void (await outOfWords({ needed: rowWords(claimed.options), available: balance.available }));
+        // The words are reserved once the generation row exists, linked to it as they are written, and
+        // only after the row names that generation: whatever moment a server dies at, the worker that
+        // takes the row over finds the generation and gives its words back (closeAbandonedGeneration).
+        let credits: GenerationCredits | undefined;
+        let refused: CreditRefusal | undefined;
         const outcome = await runListingGeneration({
           db,
           config,
@@ -150,18 +156,26 @@ export async function startJobRunner({ db, config, workerId = randomUUID(), writ
           emit: () => undefined,
           writer,
           hooks: {
-            ...credits.hooks,
             async reserve(generation) {
-              await credits.hooks.reserve?.(generation);
-              // The row names its generation, so a worker that takes it over can give these words back.
               await beatRow(db, claimed, generation.generationId);
+              const reservation = await reserveGenerationCredits({ db, config, workspaceId: claimed.workspaceId, outputs, generationId: generation.generationId });
+              if (!reservation.ok) {
+                // Another row took the last words since the check above: this generation never runs.
+                refused = reservation;
+                throw new GenerationError("cancelled", "not enough words left for this row");
+              }
+              credits = reservation.credits;
             },
+            settle: (trx, generation, result) => credits!.hooks.settle!(trx, generation, result),
+            release: async (generation, failure) => credits?.hooks.release?.(generation, failure),
+            settled: (generation, result) => credits?.hooks.settled?.(generation, result),
           },
           async onSaved(trx, saved) {
             const coverage = saved.listing.keywords.length > 0 ? keywordCoverage({ sections: saved.listing.copy, keywords: saved.listing.keywords, language: saved.listing.language.language }).score : null;
             await markRowDone(trx, claimed, { words: saved.words, passed: saved.listing.passed, coverage });
           },
         });
+        if (refused) return void (await outOfWords(refused));
         if (outcome.status === "succeeded") {
           recordJobRow("done");
           log.info({ version: outcome.version, passed: outcome.passed }, "row written");
