@@ -2,7 +2,7 @@
 // of whatever span started it), and the connection pool's figures feed /metrics. One wrapper for both
 // dialects, so no feature has to remember it. See docs/decisions/024.
 import { SpanKind, SpanStatusCode, type Span } from "@opentelemetry/api";
-import type { DatabaseConnection, Dialect, Driver, Kysely, TransactionSettings } from "kysely";
+import type { DatabaseConnection, Dialect, Driver, TransactionSettings } from "kysely";
 import { observeDbPool, type DbPoolStats } from "./metrics.server.ts";
 import { tracer } from "./tracing.server.ts";
 
@@ -27,8 +27,7 @@ export function observeDialect(dialect: Dialect, { system, pool, maxConnections 
     }),
     createQueryCompiler: () => dialect.createQueryCompiler(),
     createAdapter: () => dialect.createAdapter(),
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- Kysely's own signature (any database).
-    createIntrospector: (db: Kysely<any>) => dialect.createIntrospector(db),
+    createIntrospector: (db) => dialect.createIntrospector(db),
   };
 }
 

@@ -5,10 +5,8 @@
 import { request as httpRequest } from "node:http";
 import { networkInterfaces } from "node:os";
 import { expect, test } from "@playwright/test";
-import { startAiStub, type AiStub } from "#tests/support/ai-stub-server.ts";
-import { createPostgresDatabase } from "#tests/support/postgres-db.ts";
-import { startServer, type ServerProcess } from "#tests/support/server-process.ts";
-import { signInOn } from "#tests/support/users.ts";
+import type { ServerProcess } from "#tests/support/server-process.ts";
+import { startServerWithStub, type ServerWithStub } from "#tests/support/server-with-stub.ts";
 
 const token = "metrics-token-for-tests-0123456789";
 const password = "correct horse battery";
@@ -66,39 +64,20 @@ for (const kind of ["sqlite", "postgres"] as const) {
     // across them); a failure does not skip the rest.
     test.describe.configure({ mode: "default" });
 
-    let stub: AiStub | undefined;
+    let started: ServerWithStub | undefined;
     let server: ServerProcess | undefined;
     let cookie: string;
-    let dropDatabase: (() => Promise<void>) | undefined;
 
     test.beforeAll(async () => {
       test.setTimeout(90_000);
-      stub = await startAiStub({ tokenDelayMs: 1 });
-      let databaseUrl: string | undefined;
-      if (kind === "postgres") {
-        const database = await createPostgresDatabase();
-        databaseUrl = database.url;
-        dropDatabase = database.drop;
-      }
-      server = await startServer({
-        // Every interface, so a client can reach it from a non-loopback address too.
-        HOST: "0.0.0.0",
-        METRICS_TOKEN: token,
-        AI_PROVIDER: "openai-compatible",
-        AI_BASE_URL: stub.baseUrl,
-        AI_API_KEY: "sk-test-key",
-        ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-      });
-      ({ cookie } = await signInOn({ ...server, databaseUrl }, { firstName: "Ada", lastName: "Lovelace", email: `ada-metrics-${kind}@example.com`, password }));
+      // Every interface, so a client can reach it from a non-loopback address too.
+      started = await startServerWithStub({ kind, env: { HOST: "0.0.0.0", METRICS_TOKEN: token }, user: { firstName: "Ada", lastName: "Lovelace", email: `ada-metrics-${kind}@example.com`, password } });
+      ({ server, cookie } = started);
     });
     const generate = (body: unknown) =>
       fetch(`${server!.url}/api/generations`, { method: "POST", headers: { "Content-Type": "application/json", cookie }, body: JSON.stringify(body) });
 
-    test.afterAll(async () => {
-      await server?.stop();
-      await stub?.close();
-      await dropDatabase?.();
-    });
+    test.afterAll(async () => started?.stop());
 
     test("answers a scraper on this machine without a token, in Prometheus' text format", async () => {
       const answer = await get(`${server!.url}/metrics`);
@@ -143,7 +122,7 @@ for (const kind of ["sqlite", "postgres"] as const) {
       const answer = await generate({ templateId: "description", inputs: descriptionInputs, count: 2 });
       const stream = await answer.text();
       expect({ status: answer.status, stream }).toMatchObject({ status: 200, stream: expect.stringContaining("event: done") });
-      expect(stub!.requests.length).toBeGreaterThan(0);
+      expect(started!.stub.requests.length).toBeGreaterThan(0);
 
       const after = (await get(`${server!.url}/metrics`)).body;
       const delta = (name: string, labels: Record<string, string> = {}) => valueOf(after, name, labels) - valueOf(before, name, labels);

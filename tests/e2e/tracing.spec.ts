@@ -6,11 +6,9 @@
 // Vitest, right before Playwright.
 import { trace } from "@opentelemetry/api";
 import { expect, test } from "@playwright/test";
-import { startAiStub, type AiStub } from "#tests/support/ai-stub-server.ts";
 import { startOtlpReceiver, type OtlpReceiver, type ReceivedSpan } from "#tests/support/otlp-receiver.ts";
-import { createPostgresDatabase } from "#tests/support/postgres-db.ts";
-import { startServer, type ServerProcess } from "#tests/support/server-process.ts";
-import { signInOn } from "#tests/support/users.ts";
+import type { ServerProcess } from "#tests/support/server-process.ts";
+import { startServerWithStub, type ServerWithStub } from "#tests/support/server-with-stub.ts";
 
 const descriptionInputs = { productName: "Bamboo Cutting Board Set", keyBenefitsFeatures: "Gentle on knives, deep juice grooves", toneOfVoice: "Professional", numberOutputs: "2" };
 
@@ -30,37 +28,24 @@ for (const kind of ["sqlite", "postgres"] as const) {
     test.skip(kind === "postgres" && !process.env.TEST_DATABASE_URL, "needs TEST_DATABASE_URL: the PostgreSQL run gets a database of its own there");
     test.describe.configure({ mode: "default" });
 
-    let stub: AiStub | undefined;
     let receiver: OtlpReceiver | undefined;
+    let started: ServerWithStub | undefined;
     let server: ServerProcess | undefined;
     let cookie: string;
-    let dropDatabase: (() => Promise<void>) | undefined;
 
     test.beforeAll(async () => {
       test.setTimeout(90_000);
-      stub = await startAiStub({ tokenDelayMs: 1 });
       receiver = await startOtlpReceiver();
-      let databaseUrl: string | undefined;
-      if (kind === "postgres") {
-        const database = await createPostgresDatabase();
-        databaseUrl = database.url;
-        dropDatabase = database.drop;
-      }
-      server = await startServer({
-        OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url,
-        OTEL_BSP_SCHEDULE_DELAY: "100",
-        AI_PROVIDER: "openai-compatible",
-        AI_BASE_URL: stub.baseUrl,
-        AI_API_KEY: "sk-test-key",
-        ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+      started = await startServerWithStub({
+        kind,
+        env: { OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url, OTEL_BSP_SCHEDULE_DELAY: "100" },
+        user: { firstName: "Grace", lastName: "Hopper", email: `grace-traces-${kind}@example.com`, password: "correct horse battery" },
       });
-      ({ cookie } = await signInOn({ ...server, databaseUrl }, { firstName: "Grace", lastName: "Hopper", email: `grace-traces-${kind}@example.com`, password: "correct horse battery" }));
+      ({ server, cookie } = started);
     });
     test.afterAll(async () => {
-      await server?.stop();
+      await started?.stop();
       await receiver?.close();
-      await stub?.close();
-      await dropDatabase?.();
     });
 
     test("exports one trace with the request, the provider call and the database transactions", async () => {
