@@ -18,7 +18,7 @@ describe("sendJson", () => {
   beforeAll(async () => {
     const app = express();
     app.use(compression());
-    app.all("/json", (_req, res) => sendJson(res, page, { "Cache-Control": "no-store" }, ["a=1; Path=/", "b=2; Path=/"]));
+    app.all("/json", (_req, res) => sendJson(res, JSON.stringify(page), { "Cache-Control": "no-store" }, ["a=1; Path=/", "b=2; Path=/"]));
     app.all("/fetch", (_req, res) => sendFetchResponse(res, Response.json(page, { headers: { "Cache-Control": "no-store" } })));
     server = app.listen(0, "127.0.0.1");
     await once(server, "listening");

@@ -17,8 +17,13 @@ export function createDb(database: AppConfig["database"]): Db {
     file.pragma("synchronous = NORMAL");
     file.pragma("busy_timeout = 5000");
     file.pragma("foreign_keys = ON");
+    const reader = snapshotReader(database.file);
+    const connection = withStatementCache(file);
+    const database_: SqliteDatabase = { prepare: (query) => connection.prepare(query), close: () => (reader.close(), connection.close()) };
     // Transactions become spans and the one connection's use shows in /metrics (server/observability).
-    return new Kysely<Database>({ dialect: observeDialect(new WriteLockingSqliteDialect({ database: withStatementCache(file) }), { system: "sqlite" }) });
+    const db = new Kysely<Database>({ dialect: observeDialect(new WriteLockingSqliteDialect({ database: database_ }), { system: "sqlite" }) });
+    readers.set(db, reader);
+    return db;
   }
   const pool = new pg.Pool({ connectionString: database.url, max: 10, connectionTimeoutMillis: 5000 });
   // An idle client losing its connection must not crash the process.
@@ -50,6 +55,51 @@ export function withStatementCache(file: SQLite.Database, size = 500): SqliteDat
       return statement;
     },
   };
+}
+
+interface SnapshotReader {
+  all(query: CompiledQuery): unknown[];
+  close(): void;
+}
+
+/** The SQLite databases' second connections, for selectNow. */
+const readers = new WeakMap<Db, SnapshotReader>();
+
+/**
+ * A second, read-only connection to a SQLite file, opened on first use. In WAL mode (createDb sets it)
+ * it reads the last committed state, never blocks the writer and is never blocked by it, and never
+ * sees a transaction another request has open on the main connection.
+ */
+function snapshotReader(file: string): SnapshotReader {
+  let statements: SqliteDatabase | undefined;
+  return {
+    all(query) {
+      if (!statements) {
+        const connection = new SQLite(file, { readonly: true, fileMustExist: true });
+        connection.pragma("busy_timeout = 5000");
+        statements = withStatementCache(connection);
+      }
+      return statements.prepare(query.sql).all(query.parameters);
+    },
+    close() {
+      statements?.close();
+      statements = undefined;
+    },
+  };
+}
+
+/**
+ * Runs one read-only statement (a compiled SELECT) and returns its rows. On SQLite it runs at once on
+ * the snapshot reader: no trip through Kysely's executor, its lock on the one connection and its
+ * chain of promises, which cost the hottest reads (the session of every API request, the first page
+ * of outputs) more than SQLite's own work (docs/decisions/023). It sees every committed write, so a
+ * session revoked or an output saved a moment ago reads as such. On PostgreSQL it is db.executeQuery.
+ * Only for statements that write nothing: the reader connection is read-only and refuses them.
+ */
+export async function selectNow<R>(db: Db, query: CompiledQuery<R>): Promise<R[]> {
+  const reader = readers.get(db);
+  if (reader) return reader.all(query) as R[];
+  return (await db.executeQuery(query)).rows;
 }
 
 /**

@@ -13,6 +13,7 @@ export interface Database {
   generation: GenerationTable;
   output: OutputTable;
   output_trash: OutputTrashTable;
+  output_version: OutputVersionTable;
   credit_balance: CreditBalanceTable;
   credit_ledger: CreditLedgerTable;
   stripe_event: StripeEventTable;
@@ -186,6 +187,12 @@ export interface OutputTable {
   /** The store and language the output was written for (null: before stores, amazon.com in English). */
   marketplace: Generated<string | null>;
   language: Generated<string | null>;
+}
+
+/** Per user, a number that triggers bump whenever any of their outputs changes (migration 0022; docs/decisions/023). */
+export interface OutputVersionTable {
+  userId: string;
+  version: number;
 }
 
 /** Deleted outputs, kept for a short while so Undo can restore them (see outputs.server.ts). */

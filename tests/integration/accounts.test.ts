@@ -2,6 +2,7 @@ import { APIError } from "better-auth/api";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAuth, type Auth } from "#app/features/auth/auth.server.ts";
 import { deleteAccount } from "#app/features/auth/account-deletion.server.ts";
+import { saveOutputs } from "#app/features/outputs/outputs.server.ts";
 import { acceptInvitation, createInvitation } from "#app/features/workspace/members.server.ts";
 import { deleteSoleOwnedWorkspaces, getActiveMembership, transferOwnership } from "#app/features/workspace/workspaces.server.ts";
 import { cookieHeader, createTestDb, testDatabaseKinds, type TestDb } from "#tests/support/test-db.ts";
@@ -200,8 +201,13 @@ describe.each(testDatabaseKinds)("accounts on %s", (kind) => {
     expect(await transferOwnership({ db: testDb.db, workspaceId, fromUserId: member.user.id, toUserId: owner.user.id })).toEqual({ ok: false, reason: "notOwner" });
     expect(await transferOwnership({ db: testDb.db, workspaceId, fromUserId: owner.user.id, toUserId: owner.user.id })).toEqual({ ok: false, reason: "self" });
     expect(await transferOwnership({ db: testDb.db, workspaceId, fromUserId: owner.user.id, toUserId: member.user.id })).toEqual({ ok: true });
+    // An output of theirs in the workspace that stays: it goes with them, and so does its output version (migration 0022).
+    await saveOutputs({ db: testDb.db, outputs: [{ userId: owner.user.id, workspaceId, generationId: null, templateId: "description", content: "Sol's copy", inputs: {}, createdAt: new Date().toISOString() }] });
+    expect(await testDb.db.selectFrom("output_version").select("version").where("userId", "=", owner.user.id).executeTakeFirst()).toEqual({ version: 1 });
     expect(await deleteAccount({ db: testDb.db, config: testDb.config, auth, userId: owner.user.id })).toEqual({ ok: true });
     expect(await testDb.db.selectFrom("user").select("id").where("id", "=", owner.user.id).executeTakeFirst()).toBeUndefined();
+    expect(await testDb.db.selectFrom("output").select("id").where("userId", "=", owner.user.id).execute()).toEqual([]);
+    expect(await testDb.db.selectFrom("output_version").select("version").where("userId", "=", owner.user.id).execute()).toEqual([]);
     const left = await testDb.db.selectFrom("member").select(["userId", "role"]).where("workspaceId", "=", workspaceId).execute();
     expect(left).toEqual([{ userId: member.user.id, role: "owner" }]);
   });

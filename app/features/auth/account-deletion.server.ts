@@ -22,5 +22,7 @@ export async function deleteAccount({ db, config, auth, userId }: { db: Db; conf
   }
   await deleteSoleOwnedWorkspaces({ db, userId });
   await (await auth.$context).internalAdapter.deleteUser(userId);
+  // The user's outputs went with them (a cascade), bumping their output version on the way: nothing of theirs stays.
+  await db.deleteFrom("output_version").where("userId", "=", userId).execute();
   return { ok: true };
 }

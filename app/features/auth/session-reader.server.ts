@@ -11,7 +11,7 @@
 import { createHmac, createSecretKey, timingSafeEqual, type KeyObject } from "node:crypto";
 import { sql, type CompiledQuery, type InferResult } from "kysely";
 import { readCookie } from "#app/lib/cookies.ts";
-import type { Db } from "#server/db/db.server.ts";
+import { selectNow, type Db } from "#server/db/db.server.ts";
 import { dialectOf } from "#server/db/dialect.server.ts";
 
 interface BetterAuthContext {
@@ -48,12 +48,33 @@ const askBetterAuth: SessionRead = { askBetterAuth: true };
 
 /** The token inside a cookie signed as `token.base64(HMAC-SHA256(secret, token))`, or null when the signature is not ours. */
 export function verifySignedValue(signed: string, secret: KeyObject): string | null {
+  const verified = verifiedValues.get(secret);
+  const known = verified?.get(signed);
+  if (known !== undefined) return known;
   const dot = signed.lastIndexOf(".");
   if (dot < 1) return null;
   const token = signed.slice(0, dot);
   const given = Buffer.from(signed.slice(dot + 1));
   const expected = Buffer.from(createHmac("sha256", secret).update(token).digest("base64"));
-  return given.length === expected.length && timingSafeEqual(given, expected) ? token : null;
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+  remember(secret, signed, token);
+  return token;
+}
+
+/**
+ * Cookies whose signature has been checked, per secret: the same cookie comes back on every request,
+ * and its HMAC always gives the same answer. Only signatures that held are kept, at most
+ * `verifiedLimit` per secret (the oldest go first), so a client sending made-up cookies fills nothing.
+ * This remembers arithmetic, not sessions: the session row is still read on every request.
+ */
+const verifiedValues = new WeakMap<KeyObject, Map<string, string>>();
+const verifiedLimit = 2000;
+
+function remember(secret: KeyObject, signed: string, token: string): void {
+  let values = verifiedValues.get(secret);
+  if (!values) verifiedValues.set(secret, (values = new Map()));
+  if (values.size >= verifiedLimit) values.delete(values.keys().next().value!);
+  values.set(signed, token);
 }
 
 /** What readSession needs to know of a Better Auth instance, read from it so names and ages never drift. */
@@ -119,7 +140,8 @@ export async function readSession({ db, settings, cookieHeader, now = Date.now()
   const signed = readCookie(cookieHeader, settings.tokenCookie);
   const token = signed ? verifySignedValue(signed, settings.secret) : null;
   if (!token) return askBetterAuth;
-  const row = (await db.executeQuery(sessionQuery(db, token))).rows[0];
+  // On SQLite straight from the snapshot reader (every committed sign-out and revocation included).
+  const [row] = await selectNow(db, sessionQuery(db, token));
   if (!row) return askBetterAuth;
   const expiresAt = new Date(row.expiresAt).getTime();
   // Better Auth extends a session once it is updateAge old (and re-sets the cookie): its job, not ours.

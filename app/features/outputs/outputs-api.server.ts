@@ -7,8 +7,8 @@ import { getMarketplace, registryLanguages } from "#app/features/marketplaces/re
 import { checkOutputContent, maxSearchLength } from "./output-rules.ts";
 import { firstIssuePerField } from "#app/lib/field-issues.ts";
 import { apiErrorResponse, methodNotAllowedParams, type ApiErrorCode, type ApiErrorExtras } from "#app/lib/errors.ts";
-import type { DeletedOutputResult, OutputPage } from "./output-view.ts";
-import { InvalidCursorError, deleteOutput, getOutputById, listOutputs, outputTrashRetentionMs, outputsPageSize, maxOutputsPageSize, restoreOutput, updateOutput, type OutputFilter } from "./outputs.server.ts";
+import type { DeletedOutputResult } from "./output-view.ts";
+import { InvalidCursorError, deleteOutput, firstPageJson, getOutputById, listOutputs, outputTrashRetentionMs, outputsPageSize, maxOutputsPageSize, restoreOutput, updateOutput, type OutputFilter } from "./outputs.server.ts";
 
 /**
  * What the handlers read of a request. The Express router (outputs-router.server.ts) passes a Fetch
@@ -93,16 +93,19 @@ export function readQuery<S extends z.ZodType>(schema: S, url: URL, locale: Loca
 /** GET /api/outputs?templateId&favorite&marketplace&language&q&cursor&limit → {items, nextCursor}. */
 export async function handleListOutputs(ctx: OutputsApiContext): Promise<Response> {
   const answer = await answerListOutputs(ctx);
-  return answer instanceof Response ? answer : reply(answer.page);
+  return answer instanceof Response ? answer : new Response(answer.json, { headers: { ...replyHeaders, "Content-Type": "application/json" } });
 }
 
 /**
- * GET /api/outputs as data: the page, or a refusal. The Express router writes the page itself (one
- * JSON.stringify, one write), which costs a fraction of a Fetch Response's stream (docs/decisions/023).
+ * GET /api/outputs as JSON text, or a refusal. The Express router writes the text itself (one write
+ * with its length), which costs a fraction of a Fetch Response's stream; the first page, asked for
+ * most, comes from firstPageJson (docs/decisions/023).
  */
-export async function answerListOutputs(ctx: OutputsApiContext): Promise<Response | { page: OutputPage }> {
+export async function answerListOutputs(ctx: OutputsApiContext): Promise<Response | { json: string }> {
   if (ctx.request.method !== "GET" && ctx.request.method !== "HEAD") return methodNotAllowed(ctx, "GET, HEAD");
   if (!ctx.user) return signedOut(ctx);
+  // Without a query string there is nothing to check: the first page, newest first, of the default size.
+  if (!ctx.request.url.includes("?")) return { json: await firstPageJson({ db: ctx.db, userId: ctx.user.id }) };
   const query = readQuery(listQuerySchema, new URL(ctx.request.url), ctx.locale);
   if (!query.ok) return refuse(ctx, query.fieldErrors.cursor ? "INVALID_CURSOR" : "INVALID_QUERY", { details: { fieldErrors: query.fieldErrors } });
   const { cursor, limit, ...filter } = query.data;
@@ -115,7 +118,7 @@ export async function answerListOutputs(ctx: OutputsApiContext): Promise<Respons
       // Over 100 is capped rather than refused.
       limit: limit === undefined ? outputsPageSize : Math.min(Number(limit), maxOutputsPageSize),
     });
-    return { page };
+    return { json: JSON.stringify(page) };
   } catch (error) {
     if (error instanceof InvalidCursorError) return refuse(ctx, "INVALID_CURSOR", { details: { fieldErrors: { cursor: translate(ctx.locale, "outputs.error.badCursor") } } });
     throw error;

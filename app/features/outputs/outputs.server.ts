@@ -4,7 +4,7 @@ import { randomUUID } from "node:crypto";
 import { sql, type CompiledQuery, type Expression, type ExpressionBuilder, type Selectable, type SqlBool } from "kysely";
 import { z } from "zod";
 import type { TemplateInputs } from "#app/templates/types.ts";
-import type { Db } from "#server/db/db.server.ts";
+import { selectNow, type Db } from "#server/db/db.server.ts";
 import type { Database, OutputTable } from "#server/db/schema.ts";
 import { dialectOf } from "#server/db/dialect.server.ts";
 import { searchTerms } from "./output-rules.ts";
@@ -155,6 +155,72 @@ export async function listOutputs({ db, userId, filter = {}, cursor, limit = out
   return readOutputsPage({ db, userId, filter, after, limit: size });
 }
 
+/**
+ * The first page of the user's outputs (no filter, the default size) as the JSON text of an
+ * OutputPage: what GET /api/outputs answers most. The text is kept per user with the version of their
+ * outputs it was read at (migration 0022: triggers bump it in the same transaction as any change to
+ * their outputs, on any server) and given again while that version holds, so a repeat costs one
+ * indexed read instead of the page's query, its rows and their serialising (docs/decisions/023).
+ * The version is read before the page: a page can only be newer than the version it is filed under,
+ * never older, so a change is seen on the very next request. Nothing else is kept: the session is
+ * still read on every request.
+ */
+export async function firstPageJson({ db, userId }: { db: Db; userId: string }): Promise<string> {
+  const [row] = await selectNow(db, versionQuery(db, userId));
+  const version = row?.version ?? 0;
+  let pages = firstPages.get(db);
+  if (!pages) firstPages.set(db, (pages = new KeptPages()));
+  const kept = pages.take(userId);
+  if (kept?.version === version) {
+    pages.keep(userId, kept);
+    return kept.json;
+  }
+  const json = JSON.stringify(await readOutputsPage({ db, userId, filter: {}, limit: outputsPageSize }));
+  pages.keep(userId, { version, json });
+  return json;
+}
+
+/** First pages, the most recently asked for first out last, within a budget of characters (about 2 MB: some hundred users' pages). */
+class KeptPages {
+  static readonly budget = 2_000_000;
+  readonly #pages = new Map<string, { version: number; json: string }>();
+  #characters = 0;
+
+  /** Removes and returns a user's page; keep() puts it back as the most recent. */
+  take(userId: string): { version: number; json: string } | undefined {
+    const page = this.#pages.get(userId);
+    if (page) {
+      this.#pages.delete(userId);
+      this.#characters -= page.json.length;
+    }
+    return page;
+  }
+
+  keep(userId: string, page: { version: number; json: string }): void {
+    if (page.json.length > KeptPages.budget) return;
+    this.#pages.set(userId, page);
+    this.#characters += page.json.length;
+    for (const [oldest, { json }] of this.#pages) {
+      if (this.#characters <= KeptPages.budget) break;
+      this.#pages.delete(oldest);
+      this.#characters -= json.length;
+    }
+  }
+}
+
+const firstPages = new WeakMap<Db, KeptPages>();
+const versionQueries = new WeakMap<Db, CompiledQuery<{ version: number }>>();
+
+function versionQuery(db: Db, userId: string): CompiledQuery<{ version: number }> {
+  let compiled = versionQueries.get(db);
+  if (!compiled) {
+    compiled = db.selectFrom("output_version").select("version").where("userId", "=", bound(db, placeholders.userId)).compile();
+    if (compiled.parameters.length !== 1 || compiled.parameters[0] !== placeholders.userId) throw new Error("the version query's parameters changed");
+    versionQueries.set(db, compiled);
+  }
+  return { ...compiled, parameters: [userId] };
+}
+
 /** Every output matching the filter, page by page (for exports). */
 export async function* iterateOutputs({ db, userId, filter = {}, batchSize = 500 }: { db: Db; userId: string; filter?: OutputFilter; batchSize?: number }): AsyncGenerator<OutputView> {
   let after: PagePosition | undefined;
@@ -184,7 +250,7 @@ async function readOutputsPage({ db, userId, filter, after, limit }: { db: Db; u
     return dialectOf(db) === "postgres" ? searchPostgres({ db, userId, filter, terms, after, limit }) : searchSqlite({ db, userId, filter, terms, after, limit });
   }
   const unfiltered = !filter.marketplace && !filter.language && !filter.templateId && filter.favorite === undefined;
-  const rows = unfiltered ? (await db.executeQuery(unfilteredPageQuery(db, userId, after, limit))).rows : await buildPageQuery(db, userId, filter, after, limit).execute();
+  const rows = unfiltered ? await selectNow(db, unfilteredPageQuery(db, userId, after, limit)) : await buildPageQuery(db, userId, filter, after, limit).execute();
   return toPage(rows, limit);
 }
 
