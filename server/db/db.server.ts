@@ -18,10 +18,11 @@ export function createDb(database: AppConfig["database"]): Db {
     file.pragma("busy_timeout = 5000");
     file.pragma("foreign_keys = ON");
     const reader = snapshotReader(database.file);
-    const connection = withStatementCache(file);
-    const database_: SqliteDatabase = { prepare: (query) => connection.prepare(query), close: () => (reader.close(), connection.close()) };
+    const statements = withStatementCache(file);
+    // Closing the database closes the snapshot reader with it.
+    const connection: SqliteDatabase = { prepare: (query) => statements.prepare(query), close: () => (reader.close(), statements.close()) };
     // Transactions become spans and the one connection's use shows in /metrics (server/observability).
-    const db = new Kysely<Database>({ dialect: observeDialect(new WriteLockingSqliteDialect({ database: database_ }), { system: "sqlite" }) });
+    const db = new Kysely<Database>({ dialect: observeDialect(new WriteLockingSqliteDialect({ database: connection }), { system: "sqlite" }) });
     readers.set(db, reader);
     return db;
   }

@@ -14,17 +14,9 @@ type Handler = (ctx: OutputsApiContext) => Promise<Response | { json: string }>;
 
 const noBody = (): Promise<never> => Promise.reject(new SyntaxError("GET and HEAD requests have no body"));
 
-/** A Fetch Request only when there is a body to read; method and URL (made when read) are all a GET or HEAD handler reads. */
+/** A Fetch Request only when there is a body to read; method and URL are all a GET or HEAD handler reads. */
 function apiRequest(req: ExpressRequest): OutputsApiRequest {
-  if (req.method !== "GET" && req.method !== "HEAD") return toFetchRequest(req);
-  let url: string | undefined;
-  return {
-    method: req.method,
-    get url() {
-      return (url ??= requestUrl(req));
-    },
-    json: noBody,
-  };
+  return req.method === "GET" || req.method === "HEAD" ? { method: req.method, url: requestUrl(req), json: noBody } : toFetchRequest(req);
 }
 
 /** The client's language, worked out only when a message has to be written (a refusal). */

@@ -134,8 +134,7 @@ function AdminPage({ loaderData, actionData }: { loaderData: Route.ComponentProp
     if (typeof params.available === "number") params.available = format.number(params.available);
     if (typeof params.plan === "string") params.plan = isPlanId(params.plan) ? t(getPlan(params.plan).name) : t("admin.plan.none");
     notifications.show({ color: "green", message: t(actionData.saved, params) });
-    // Once per answer: format and t keep no identity across renders that matters here.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per answer: format and t keep no identity across renders that matters here
   }, [actionData]);
 
   const managedPlan = managed ? (managed.plan.kind === "paid" ? managed.plan.planId : managed.plan.kind === "none" || managed.plan.kind === "trialEnded" ? "none" : "starter") : "starter";
