@@ -1,5 +1,5 @@
 import { reactRouter } from "@react-router/dev/vite";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
 
 // How the browser bundle is split. Left to itself Rolldown makes a chunk per set of routes sharing code:
 // ~45 small files on the home page, each a request with ~0.9 KB of headers, which on a slow phone network
@@ -15,6 +15,23 @@ const publicRoute = /[\\/]app[\\/]routes[\\/]_marketing[\\/][^?]+$/;
 // root.tsx itself stays in its route file: a real (compressible) script rather than a one-line re-export.
 const root = /[\\/]app[\\/]root\.tsx$/;
 
+// The server build must stay ASCII (see build.rolldownOptions.output below): Rolldown escapes what it can;
+// what it cannot (a non-ASCII character inside String.raw, say) is named here, to be written as a \u escape.
+const asciiServerBuild: Plugin = {
+  name: "sellscribe:ascii-server-build",
+  applyToEnvironment: (environment) => environment.name === "ssr",
+  generateBundle(_options, bundle) {
+    for (const file of Object.values(bundle)) {
+      if (!("code" in file)) continue;
+      const found = /[\u0080-\uffff]/.exec(file.code);
+      if (found) {
+        const line = file.code.slice(0, found.index).split("\n").length;
+        this.warn(`${file.fileName}:${line} has "${found[0]}": V8 keeps this whole file in memory at two bytes a character; write it as \\u${found[0].charCodeAt(0).toString(16).padStart(4, "0")} (docs/decisions/021)`);
+      }
+    }
+  },
+};
+
 export default defineConfig({
   // The server bundle's entry is our Express app (server/app.ts), so Express, config,
   // the database and every route share one module graph in production.
@@ -24,8 +41,33 @@ export default defineConfig({
       // pages show, not all ~6,000), in a few files instead of thousands of modules. Packages that must
       // share one copy go together (Mantine; better-auth with its plugins; the AI SDK with zod).
       // docs/decisions/021-lean-server-memory.md
-      resolve: { noExternal: ["@tabler/icons-react", /^@mantine\//, /^kysely/, /^better-auth/, /^@better-auth\//, "@opentelemetry/semantic-conventions", "ai", /^@ai-sdk\//, "zod"] },
-      build: { rolldownOptions: { input: "./server/app.ts" } },
+      // better-auth's own dependencies go with it: better-call would otherwise load a second zod from
+      // node_modules (95 modules) beside the bundled one, and the passkey plugin's WebAuthn and ASN.1
+      // packages are ~200 small modules.
+      resolve: {
+        noExternal: [
+          "@tabler/icons-react",
+          /^@mantine\//,
+          /^kysely/,
+          /^better-auth/,
+          /^@better-auth\//,
+          "better-call",
+          "@better-fetch/fetch",
+          "jose",
+          /^@noble\//,
+          "@simplewebauthn/server",
+          /^@peculiar\//,
+          "asn1js",
+          "@opentelemetry/semantic-conventions",
+          "ai",
+          /^@ai-sdk\//,
+          "zod",
+        ],
+      },
+      // V8 keeps every module's source in memory, and one non-ASCII character makes it keep the whole
+      // file at two bytes a character: the catalogs' "…", "€" and accented letters are escaped, and
+      // doc comments (which cannot be) are left out of the server build; licence comments stay.
+      build: { rolldownOptions: { input: "./server/app.ts", output: { charset: "ascii", comments: { legal: true, annotation: false, jsdoc: false } } } },
     },
     client: {
       build: {
@@ -46,5 +88,5 @@ export default defineConfig({
       },
     },
   },
-  plugins: [reactRouter()],
+  plugins: [reactRouter(), asciiServerBuild],
 });

@@ -1,5 +1,4 @@
 import pino from "pino";
-import pretty from "pino-pretty";
 import { getConfig } from "./config.server.ts";
 
 const config = getConfig();
@@ -13,5 +12,8 @@ const options: pino.LoggerOptions = {
 };
 
 /** JSON logs in production and tests; pretty, human-readable lines in development (a stream, not a worker transport, so it also runs under Vite). */
+// pino-pretty (30 modules) is imported only where it is used: production never loads it (docs/decisions/021).
 export const logger =
-  config.isProduction || config.env === "test" ? pino(options) : pino(options, pretty({ colorize: true, translateTime: "SYS:HH:MM:ss" }));
+  config.isProduction || config.env === "test"
+    ? pino(options)
+    : pino(options, (await import("pino-pretty")).default({ colorize: true, translateTime: "SYS:HH:MM:ss" }));

@@ -37,15 +37,16 @@ const labelWordList = [
 ];
 const labelWords = labelWordList.map((w) => w.replace(/ /g, "[ \\t]+")).join("|");
 const md = String.raw`(?:\*\*|__)?`;
+// In the String.raw patterns the dashes – and — are \u escapes, which the RegExp reads: the server build stays ASCII (vite.config.ts).
 /** "1." "1)" "(1)" "**1.**" "### 1." "Review 1:" "Option #2 -" at the start of a line; group 0 is the whole marker. */
 const numberMarker = new RegExp(
-  String.raw`^[ \t]*(?:#{1,6}[ \t]*)?${md}[ \t]*(?:(?:${labelWords})[ \t]*)?(?:#|no\.?[ \t]*)?(?:\(\d{1,2}\)|\d{1,2}(?:\)|[.:](?!\d)|[ \t]*[-–—](?=[ \t])))[ \t]*${md}[ \t]*(?::[ \t]*)?`,
+  String.raw`^[ \t]*(?:#{1,6}[ \t]*)?${md}[ \t]*(?:(?:${labelWords})[ \t]*)?(?:#|no\.?[ \t]*)?(?:\(\d{1,2}\)|\d{1,2}(?:\)|[.:](?!\d)|[ \t]*[-\u2013\u2014](?=[ \t])))[ \t]*${md}[ \t]*(?::[ \t]*)?`,
   "iu",
 );
 /** A line that is only a numbered label: "**Description 1**", "Review 2:", "### Option 3". */
 const labelLine = new RegExp(String.raw`^[ \t]*(?:#{1,6}[ \t]*)?${md}[ \t]*(?:${labelWords})[ \t]*#?\d{1,2}[ \t]*${md}[ \t]*:?[ \t]*${md}[ \t]*$`, "iu");
 /** The same while it is still being written ("Review", "**Description 2"). */
-const partialLabelLine = new RegExp(String.raw`^[ \t]*(?:#{1,6}[ \t]*)?[*_]{0,2}[ \t]*(?:${labelWords})[ \t]*#?\d{0,2}[ \t]*[*_]{0,2}[ \t]*(?:[-–—:.)][ \t]*)?[*_]{0,2}[ \t]*$`, "iu");
+const partialLabelLine = new RegExp(String.raw`^[ \t]*(?:#{1,6}[ \t]*)?[*_]{0,2}[ \t]*(?:${labelWords})[ \t]*#?\d{0,2}[ \t]*[*_]{0,2}[ \t]*(?:[-\u2013\u2014:.)][ \t]*)?[*_]{0,2}[ \t]*$`, "iu");
 /** The unfinished last line of a growing piece that may still become a marker or a fence ("2", "**3", "- ", "``"). */
 const partialMarkerLine = /^[ \t]*(?:#{1,6}[ \t]*)?[*_]{0,2}[ \t]*(?:\(?\d{0,2}[.)]?|[-*•–]|`{1,3}[\w-]*)?[ \t]*[*_]{0,2}[ \t]*$/u;
 const bulletMarker = /^[ \t]*(?:[-*•–]|\d{1,2}[.)])[ \t]+/u;

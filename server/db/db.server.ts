@@ -1,6 +1,7 @@
 import SQLite from "better-sqlite3";
 import { CompiledQuery, Kysely, PostgresDialect, SqliteDialect, SqliteDriver, sql, type DatabaseConnection, type Driver, type SqliteDatabase, type SqliteDialectConfig } from "kysely";
-import pg from "pg";
+import { createRequire } from "node:module";
+import type pg from "pg";
 import type { AppConfig } from "#server/config.server.ts";
 import { observeDialect } from "#server/observability/db.server.ts";
 import type { Database } from "./schema.ts";
@@ -26,7 +27,9 @@ export function createDb(database: AppConfig["database"]): Db {
     readers.set(db, reader);
     return db;
   }
-  const pool = new pg.Pool({ connectionString: database.url, max: 10, connectionTimeoutMillis: 5000 });
+  // pg (35 modules) is loaded only for PostgreSQL: a SQLite server never needs it (docs/decisions/021).
+  const { Pool } = createRequire(import.meta.url)("pg") as typeof pg;
+  const pool = new Pool({ connectionString: database.url, max: 10, connectionTimeoutMillis: 5000 });
   // An idle client losing its connection must not crash the process.
   pool.on("error", () => undefined);
   const max = pool.options.max ?? 10;

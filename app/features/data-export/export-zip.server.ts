@@ -1,6 +1,5 @@
 // The export's ZIP (fflate): each section's files are compressed as soon as they are collected, so a
 // section's text can be dropped before the next one is read. A manifest names every file.
-import { strToU8, Zip, ZipDeflate } from "fflate";
 import type { Db } from "#server/db/db.server.ts";
 import { exportSections, listMemberships, type SectionContext } from "./collect-sections.server.ts";
 
@@ -8,6 +7,8 @@ export const exportSectionCount = exportSections.length;
 
 /** Every section of the user's data in one ZIP; `onSection` is told after each (the progress bar). */
 export async function buildDataExportZip({ db, userId, now = new Date(), onSection }: { db: Db; userId: string; now?: Date; onSection?: (done: number) => Promise<void> }): Promise<Uint8Array> {
+  // fflate loads with the first export, not with the server (docs/decisions/021).
+  const { strToU8, Zip, ZipDeflate } = await import("fflate");
   const chunks: Uint8Array[] = [];
   let failure: Error | null = null;
   let ended = false;

@@ -13,7 +13,8 @@ export function joinList(items: readonly string[], and: (last: string) => string
 }
 
 /** Units after which a decimal point becomes a decimal comma ("2.5 cm" → "2,5 cm"); version numbers ("Bluetooth 5.0") stay. */
-const unit = String.raw`(?:mm|cm|dm|m|km|ml|cl|dl|l|liters?|litres?|litros?|g|kg|mg|gramm|gramos?|grammes?|oz|lbs?|in|inch|ft|zoll|pulgadas?|pouces?|w|kw|v|a|mah|ah|wh|kwh|hz|khz|mhz|ghz|°c?|%|x|×|"|″|stunden|horas?|heures?|h)`;
+// °, × and ″ written as \u escapes, which the RegExp reads: the server build stays ASCII (vite.config.ts).
+const unit = String.raw`(?:mm|cm|dm|m|km|ml|cl|dl|l|liters?|litres?|litros?|g|kg|mg|gramm|gramos?|grammes?|oz|lbs?|in|inch|ft|zoll|pulgadas?|pouces?|w|kw|v|a|mah|ah|wh|kwh|hz|khz|mhz|ghz|\u00b0c?|%|x|\u00d7|"|\u2033|stunden|horas?|heures?|h)`;
 const decimalPoint = new RegExp(String.raw`(?<![\d.,])(\d+)\.(\d+)(?=\s?${unit}(?![\p{L}\p{N}]))`, "giu");
 
 export function decimalCommas(text: string): string {
