@@ -14,7 +14,7 @@ import { rememberTimeZoneScript } from "./features/time-zone/time-zone.ts";
 import { I18nProvider } from "./i18n/context.tsx";
 import { defaultLocale, localeFromCookie, type Locale } from "./i18n/i18n.ts";
 import { sessionMiddleware } from "./features/auth/session.server.ts";
-import { getLocaleAndMessages } from "./i18n/locale.server.ts";
+import { getLocaleAndCatalog } from "./i18n/locale.server.ts";
 import mantineFullCss from "./styles/mantine-full.css?url";
 import { theme } from "./theme.ts";
 
@@ -22,7 +22,7 @@ export const middleware: Route.MiddlewareFunction[] = [sessionMiddleware];
 
 /** The page language and only its catalog (the other language's never reaches the browser). */
 export async function loader({ request }: Route.LoaderArgs) {
-  return getLocaleAndMessages(request);
+  return getLocaleAndCatalog(request);
 }
 
 // The loader's answer depends only on the `lang` cookie (and Accept-Language, which does not change), so
@@ -61,7 +61,7 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body>
         <MantineProvider theme={theme} defaultColorScheme="auto" colorSchemeManager={systemColorSchemeManager}>
-          <I18nProvider locale={locale} messages={data?.messages}>
+          <I18nProvider locale={locale} catalog={data?.catalog}>
             {/* Inside the provider, so a toast's close button is labelled in the page's language. */}
             {hydrate && <NotificationsOnDemand eager={!publicPage} />}
             {children}

@@ -1,8 +1,8 @@
-import { translatorFor } from "#app/i18n/context.tsx";
+import { mergeCatalogs, readCatalog, translatorFor, type CatalogJson } from "#app/i18n/context.tsx";
 import type { Locale, MessageKey, Messages, Translate } from "#app/i18n/i18n.ts";
 
 interface RootMatch {
-  loaderData?: { locale?: Locale; messages?: Messages } | unknown;
+  loaderData?: { locale?: Locale; catalog?: CatalogJson } | unknown;
 }
 
 /**
@@ -11,8 +11,8 @@ interface RootMatch {
  */
 export function metaTranslator(matches: readonly (RootMatch | undefined)[]): Translate {
   const rootData = matches[0]?.loaderData as { locale?: Locale } | undefined;
-  const messages: Partial<Messages> = {};
-  for (const match of matches) Object.assign(messages, (match?.loaderData as { messages?: Partial<Messages> } | undefined)?.messages);
+  let messages: Partial<Messages> | undefined;
+  for (const match of matches) messages = mergeCatalogs(messages, readCatalog((match?.loaderData as { catalog?: CatalogJson } | undefined)?.catalog));
   return translatorFor(rootData?.locale ?? "en", messages);
 }
 

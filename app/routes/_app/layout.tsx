@@ -7,7 +7,7 @@ import { getWorkspaceBilling } from "#app/features/billing/credits.server.ts";
 import { requireMembership } from "#app/features/workspace/active-workspace.server.ts";
 import { getServices } from "#server/services.server.ts";
 import { I18nExtension } from "#app/i18n/context.tsx";
-import { getAppMessages } from "#app/i18n/locale.server.ts";
+import { getAppCatalog } from "#app/i18n/locale.server.ts";
 import type { Route } from "./+types/layout";
 
 // Every page under this layout is for signed-in users only; guests go to /sign-in and come back.
@@ -25,14 +25,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     emailVerified,
     billing,
     // The catalog's signed-in-only keys (listings, keywords, rules): public pages never carry them.
-    messages: getAppMessages(request),
+    catalog: getAppCatalog(request),
   };
 }
 
 export default function AppLayout({ loaderData }: Route.ComponentProps) {
   useNoticeToast();
   return (
-    <I18nExtension messages={loaderData.messages}>
+    <I18nExtension catalog={loaderData.catalog}>
       <SignedInShell user={loaderData.user} billing={loaderData.billing}>
         {!loaderData.emailVerified && <VerifyEmailBanner email={loaderData.user.email} />}
         <Outlet />

@@ -16,7 +16,7 @@ import { OperatorError, grantWords, setPlan, type OperatorActor } from "#app/fea
 import { metaTranslator } from "#app/features/marketing/meta.ts";
 import { timeZoneFromCookies } from "#app/features/time-zone/time-zone.ts";
 import { I18nExtension, useI18n } from "#app/i18n/context.tsx";
-import { getAppMessages } from "#app/i18n/locale.server.ts";
+import { getAppCatalog } from "#app/i18n/locale.server.ts";
 import { getPlan, isPlanId } from "#app/lib/plans.ts";
 import { getServices } from "#server/services.server.ts";
 import type { Route } from "./+types/admin";
@@ -61,7 +61,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     failedJobRows,
     failuresShown,
     timeZone: timeZoneFromCookies(request.headers.get("cookie")) ?? "UTC",
-    messages: getAppMessages(request),
+    catalog: getAppCatalog(request),
   };
 }
 
@@ -116,7 +116,7 @@ function hrefWith(query: { q: string; cursor?: string; workspace?: string }, cha
 
 export default function AdminRoute({ loaderData, actionData }: Route.ComponentProps) {
   return (
-    <I18nExtension messages={loaderData.messages}>
+    <I18nExtension catalog={loaderData.catalog}>
       <AdminPage loaderData={loaderData} actionData={actionData as AdminActionResult | undefined} />
     </I18nExtension>
   );
