@@ -6,11 +6,15 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 
 // The heap policy (docs/decisions/021-lean-server-memory.md). On a machine with gigabytes of memory V8
 // lets its young generation grow to 64 MB per semi-space (128 MB committed, and kept); a server answering
-// pages and streaming text needs a few MB. These flags can only be given when the process starts, so when
-// they are missing the launcher replaces itself (same pid, same stdio) with `node <flags> server/main.js`.
-// glibc's allocator is also held to two arenas instead of one per thread. Flags given by the operator
-// (on the command line or in NODE_OPTIONS) win: nothing is re-executed then.
-const heapFlags = ["--max-semi-space-size=4"];
+// pages and streaming text needs a few MB. It also lets the old generation grow to up to four times what
+// survived the last full collection before collecting again: after a burst of pages most of that growth
+// is garbage, held until V8's memory reducer runs seconds later. --heap-growing-percent=50 collects once
+// it has grown by half (on this heap a collection takes a few ms, mostly off the main thread).
+// These flags can only be given when the process starts, so when they are missing the launcher replaces
+// itself (same pid, same stdio) with `node <flags> server/main.js`. glibc's allocator is also held to two
+// arenas instead of one per thread. Flags given by the operator (on the command line or in NODE_OPTIONS)
+// win: nothing is re-executed then.
+const heapFlags = ["--max-semi-space-size=4", "--heap-growing-percent=50"];
 const given = [...process.execArgv, ...(process.env.NODE_OPTIONS ?? "").split(/\s+/)];
 if (typeof process.execve === "function" && process.platform !== "win32" && !given.some((flag) => /^--max-semi-space-size\b/.test(flag))) {
   process.execve(process.execPath, [process.execPath, ...heapFlags, ...process.execArgv, ...process.argv.slice(1)], { MALLOC_ARENA_MAX: "2", ...process.env });
