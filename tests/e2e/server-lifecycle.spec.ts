@@ -24,6 +24,22 @@ test.describe("server start and stop", () => {
     expect(server.output()).toContain("Invalid environment variable PORT");
   });
 
+  // npm run dev (scripts/dev.sh): Vite in middleware mode runs the TypeScript through its module runner;
+  // nothing else starts it, so a module that only the production bundle can load would go unnoticed.
+  test("development mode starts and renders a page", async () => {
+    test.setTimeout(150_000);
+    const server = await startServer({ NODE_ENV: "development", NODE_OPTIONS: "--conditions=development" }, { waitUntilReady: false });
+    try {
+      await expect.poll(() => server.output(), { timeout: 90_000 }).toContain("is running at");
+      expect(server.output()).toContain("(development, pid");
+      const response = await fetch(`${server.url}/sign-in`);
+      expect(response.status).toBe(200);
+      expect(await response.text()).toContain('<html lang="en"');
+    } finally {
+      await server.stop();
+    }
+  });
+
   test("SIGTERM lets an in-flight request finish, then exits 0", async () => {
     const server = await startServer();
     const body = "locale=es&redirectTo=%2Fpricing";
