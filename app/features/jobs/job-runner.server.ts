@@ -166,7 +166,11 @@ export async function startJobRunner({ db, config, workerId = randomUUID(), writ
               }
               credits = reservation.credits;
             },
-            settle: (trx, generation, result) => credits!.hooks.settle!(trx, generation, result),
+            // Only reached after a save, so after reserve() above took the words.
+            settle: (trx, generation, result) => {
+              if (!credits?.hooks.settle) throw new Error("a row's generation was saved without its words reserved");
+              return credits.hooks.settle(trx, generation, result);
+            },
             release: async (generation, failure) => credits?.hooks.release?.(generation, failure),
             settled: (generation, result) => credits?.hooks.settled?.(generation, result),
           },

@@ -1,7 +1,7 @@
 import { Anchor, Button, Container, Group, SimpleGrid, Stack, Text, TextInput, Title } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { IconSearch } from "@tabler/icons-react";
-import { useEffect } from "react";
+import { useEffect, useEffectEvent } from "react";
 import { data, Form, isRouteErrorResponse, Link } from "react-router";
 import { fieldErrorsOf } from "#app/components/form/form-errors.ts";
 import { readForm } from "#app/components/form/form-data.server.ts";
@@ -127,14 +127,17 @@ function AdminPage({ loaderData, actionData }: { loaderData: Route.ComponentProp
   const format = useAdminFormat(loaderData.timeZone);
   const { query, workspaces, managed } = loaderData;
 
-  useEffect(() => {
-    if (!actionData?.saved) return;
-    const params = { ...actionData.savedParams };
+  // A toast once per answer, in the words and number format of the moment it arrives.
+  const announceSaved = useEffectEvent((answer: AdminActionResult) => {
+    if (!answer.saved) return;
+    const params = { ...answer.savedParams };
     if (typeof params.words === "number") params.words = format.number(params.words);
     if (typeof params.available === "number") params.available = format.number(params.available);
     if (typeof params.plan === "string") params.plan = isPlanId(params.plan) ? t(getPlan(params.plan).name) : t("admin.plan.none");
-    notifications.show({ color: "green", message: t(actionData.saved, params) });
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per answer: format and t keep no identity across renders that matters here
+    notifications.show({ color: "green", message: t(answer.saved, params) });
+  });
+  useEffect(() => {
+    if (actionData) announceSaved(actionData);
   }, [actionData]);
 
   const managedPlan = managed ? (managed.plan.kind === "paid" ? managed.plan.planId : managed.plan.kind === "none" || managed.plan.kind === "trialEnded" ? "none" : "starter") : "starter";
