@@ -224,6 +224,12 @@ for (const width of [1280, 375]) {
     test("dashboard, templates, settings tabs and the open panel", async ({ page, login }) => {
       await login();
       await page.goto("/dashboard");
+      // The plan button's label shows whole lines of text: its box is not trimmed to the capitals, which
+      // with the overflow its ellipsis needs would cut off the descenders of "days".
+      const planLabel = page.locator('header a[href="/settings/billing"] .mantine-Button-label');
+      await expect(planLabel).toHaveText(/Trial/);
+      const { height, lineHeight } = await planLabel.evaluate((label) => ({ height: label.getBoundingClientRect().height, lineHeight: parseFloat(getComputedStyle(label).lineHeight) }));
+      expect(height).toBeGreaterThanOrEqual(lineHeight);
       for (const path of ["/dashboard", "/templates", "/settings/workspace", "/settings/personal", "/settings/billing"]) {
         await page.goto(path);
         await expect(page.getByRole("heading", { level: 1 })).toBeVisible();

@@ -84,7 +84,9 @@ export function SignedInShell({ user, billing, children }: SignedInShellProps) {
           </Group>
           <Box visibleFrom="sm" />
           <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
-            {/* A long plan label (German, French) is cut with an ellipsis on a phone rather than pushing the bell off screen. */}
+            {/* A long plan label (German, French) is cut with an ellipsis on a phone rather than pushing the bell off screen.
+                The label keeps its whole line box: Mantine trims it to the capitals (text-box-trim), and with the overflow
+                hidden that the ellipsis needs, that cut the descenders off ("Tage", "days"). */}
             <Button
               component={Link}
               to="/settings/billing"
@@ -94,7 +96,7 @@ export function SignedInShell({ user, billing, children }: SignedInShellProps) {
               px={{ base: "xs", xs: "md" }}
               title={planLabel(billing.plan, t)}
               style={{ minWidth: 0, flexShrink: 1 }}
-              styles={{ inner: { minWidth: 0 }, label: { overflow: "hidden", textOverflow: "ellipsis", display: "block", height: "auto", lineHeight: 1.5, minWidth: 0 } }}
+              styles={{ inner: { minWidth: 0 }, label: { overflow: "hidden", textOverflow: "ellipsis", display: "block", height: "auto", lineHeight: 1.5, minWidth: 0, textBoxTrim: "none" } }}
             >
               {planLabel(billing.plan, t)}
             </Button>
