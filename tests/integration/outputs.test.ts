@@ -2,7 +2,7 @@
 // edit, delete + undo, export, and that no function or route ever reaches another user's outputs.
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { csvCell, exportOutputsResponse } from "#app/features/outputs/output-export.server.ts";
+import { exportOutputsResponse } from "#app/features/outputs/output-export.server.ts";
 import { handleListOutputs, handleOutputRequest, handleRestoreOutput, type OutputsApiContext } from "#app/features/outputs/outputs-api.server.ts";
 import {
   decodeCursor,
@@ -461,13 +461,6 @@ describe.each(testDatabaseKinds)("saved outputs on %s", (kind) => {
       expect(favorites).toContain("+1 great");
       expect(favorites).toContain("★ Favorito");
       expect(favorites).not.toContain("Plain output");
-    });
-
-    it("csvCell quotes every value and neutralizes formula starts", () => {
-      expect(csvCell("plain")).toBe('"plain"');
-      expect(csvCell('say "hi"')).toBe('"say ""hi"""');
-      for (const start of ["=", "+", "-", "@", "\t", "\r"]) expect(csvCell(`${start}x`)).toBe(`"'${start}x"`);
-      expect(csvCell("a=b")).toBe('"a=b"');
     });
   });
 });

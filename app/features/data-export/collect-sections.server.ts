@@ -6,7 +6,7 @@
 // Never: other members' profiles or outputs, secrets (password hashes, session tokens, two-factor
 // secrets, OAuth tokens, passkey keys), workspaces they have left.
 import type { Db } from "#server/db/db.server.ts";
-import { csvCell } from "#app/lib/csv.ts";
+import { csvField } from "#app/lib/spreadsheet-cells.ts";
 
 /** One file of the ZIP. */
 export interface ExportFile {
@@ -35,9 +35,9 @@ function parsed(text: string | null): unknown {
   }
 }
 
-/** A CSV file: every cell quoted, formula-looking text made inert (app/lib/csv.ts), a BOM so spreadsheets read UTF-8. */
+/** A CSV file: every cell quoted, formula-looking text made inert (app/lib/spreadsheet-cells.ts), a BOM so spreadsheets read UTF-8. */
 export function toCsv(header: readonly string[], rows: readonly (readonly (string | number | boolean | null)[])[]): string {
-  const line = (cells: readonly (string | number | boolean | null)[]) => cells.map((cell) => csvCell(cell === null ? "" : String(cell))).join(",");
+  const line = (cells: readonly (string | number | boolean | null)[]) => cells.map((cell) => csvField(cell === null ? "" : String(cell))).join(",");
   return `\uFEFF${[line(header), ...rows.map(line)].join("\r\n")}\r\n`;
 }
 

@@ -3,13 +3,9 @@
 // the mapping checked, and each row turned into facts, keywords and a store. Pure and browser-safe: the page
 // may preview a CSV without uploading it. Refusals carry a reason (and numbers) the API and UI put in words.
 import { z } from "zod";
-import { csvCell } from "#app/lib/csv.ts";
 import { maxKeywords, maxPhraseChars, phraseKey, type Keyword } from "#app/features/keywords/import.ts";
 import { factLimits, listingFactsSchema, type ListingFacts } from "#app/features/listings/types.ts";
 import { getMarketplace, marketplaces } from "#app/features/marketplaces/registry.ts";
-
-/** For exports: a cell starting with = + - @ (or tab / CR) gets a leading apostrophe, so it stays text. */
-export { csvCell };
 
 export const maxCatalogRows = 5000;
 export const maxCatalogBytes = 10 * 1024 * 1024;

@@ -7,12 +7,12 @@ import type { Db } from "#server/db/db.server.ts";
 import { getWorkspaceBilling } from "#app/features/billing/credits.server.ts";
 import { getListingSettings } from "#app/features/listings/listing-settings.server.ts";
 import { getListing } from "#app/features/listings/listings.server.ts";
-import { toFlatFile, toListingsApiJson } from "#app/features/listings/export.ts";
+import { toFlatFileRows, toListingsApiJson, type FlatFileListing } from "#app/features/listings/export.ts";
 import { getMarketplace, ruleSetFor } from "#app/features/marketplaces/registry.ts";
 import { getRuleSet } from "#app/features/rules/registry.ts";
 import { getActiveMembership } from "#app/features/workspace/workspaces.server.ts";
 import { translate, type Locale, type MessageKey } from "#app/i18n/i18n.ts";
-import { csvCell } from "#app/lib/csv.ts";
+import { csvField } from "#app/lib/spreadsheet-cells.ts";
 import { apiErrorResponse, type ApiErrorCode, type ApiErrorExtras } from "#app/lib/errors.ts";
 import { catalogFields, catalogMappingSchema, maxCatalogBytes, maxCatalogRows, proposeMapping, toCatalogRows, validateMapping, type CatalogFile, type CatalogProblem, type CatalogResult } from "./catalog-import.ts";
 import { readCatalogUpload } from "./catalog-xlsx.server.ts";
@@ -231,13 +231,12 @@ export async function handleJobExport(ctx: JobsApiContext & { id: string }): Pro
   const job = await getJobProgress({ db: ctx.db, workspaceId, id: ctx.id, rowWords: ctx.runner.rowWords });
   if (!job) return notFound(ctx);
   const lines: string[] = [];
-  let flatHeader: string[] | undefined;
-  const flatRows: Map<string, string>[] = [];
-  if (format === "csv") lines.push(["row", "status", "lint_passed", "coverage_score", "listing_link", "error"].map(csvCell).join(","));
+  const flatListings: FlatFileListing[] = [];
+  if (format === "csv") lines.push(["row", "status", "lint_passed", "coverage_score", "listing_link", "error"].map(csvField).join(","));
   for await (const row of iterateJobRows({ db: ctx.db, workspaceId, jobId: ctx.id })) {
     if (format === "csv") {
       const link = row.listingId ? `${ctx.config.publicUrl}/listings/${row.listingId}` : "";
-      lines.push([String(row.rowNumber), row.status, row.passed === null ? "" : row.passed ? "yes" : "no", row.coverage === null ? "" : String(row.coverage), link, row.error ?? ""].map(csvCell).join(","));
+      lines.push([String(row.rowNumber), row.status, row.passed === null ? "" : row.passed ? "yes" : "no", row.coverage === null ? "" : String(row.coverage), link, row.error ?? ""].map(csvField).join(","));
       continue;
     }
     if (row.status !== "done" || !row.listingId) continue;
@@ -249,19 +248,12 @@ export async function handleJobExport(ctx: JobsApiContext & { id: string }): Pro
       lines.push(JSON.stringify({ row: row.rowNumber, listingId: listing.id, marketplace: marketplace.id, ...toListingsApiJson({ facts: listing.facts, copy: listing.copy, ruleSet, marketplace, languageTag: listing.language.tag }) }));
       continue;
     }
-    // Flat file: one header for every row (a column any row's rule set has), cells kept as text.
-    const [header = "", values = ""] = toFlatFile({ facts: listing.facts, copy: listing.copy, ruleSet }).split("\n");
-    const names = header.split("\t");
-    const cells = values.split("\t");
-    flatRows.push(new Map(names.map((name, i) => [name, cells[i] ?? ""])));
-    if (!flatHeader || names.length > flatHeader.length) flatHeader = names;
+    flatListings.push({ facts: listing.facts, copy: listing.copy, ruleSet });
   }
   let body: string;
   if (format === "flatfile") {
-    const header = flatHeader ?? [];
-    // A cell a spreadsheet would run as a formula gets a leading apostrophe, as in every CSV we export.
-    const safe = (cell: string) => (/^[=+\-@\t\r]/.test(cell) ? `'${cell}` : cell);
-    body = [header.join("\t"), ...flatRows.map((cells) => header.map((name) => safe(cells.get(name) ?? "")).join("\t"))].join("\n") + "\n";
+    // The same flat file as one listing's export: a header with every row's columns, each cell made inert there.
+    body = toFlatFileRows(flatListings);
   } else {
     body = lines.join(format === "csv" ? "\r\n" : "\n") + "\n";
   }

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { getMarketplace } from "#app/features/marketplaces/registry.ts";
 import { amazon202501 } from "#app/features/rules/rule-sets/amazon-2025-01.ts";
 import { amazon202607 } from "#app/features/rules/rule-sets/amazon-2026-07.ts";
-import { exportFileName, toFlatFile, toListingsApiJson } from "./export.ts";
+import { exportFileName, toFlatFile, toFlatFileRows, toListingsApiJson } from "./export.ts";
 import type { ListingCopy, ListingFacts } from "./types.ts";
 
 const facts: ListingFacts = { brand: "Acme", productName: "Bamboo Cutting Board Set", productType: "Cutting board", keyFeatures: "", targetAudience: "", wordsToAvoid: "", tone: "Professional" };
@@ -33,6 +33,24 @@ describe("toFlatFile", () => {
   it("keeps non-ASCII text as UTF-8 characters", () => {
     const flat = toFlatFile({ facts: { ...facts, brand: "Küchenglück" }, copy: { ...copy, title: "Küchenglück Schneidebrett – 3 Größen" }, ruleSet: amazon202501 });
     expect(flat).toContain("Küchenglück Schneidebrett – 3 Größen");
+  });
+  it("writes no cell a spreadsheet would run as a formula, also where trimming uncovers one", () => {
+    const hostile: ListingCopy = { ...copy, title: '=HYPERLINK("http://evil.example","Click")', itemHighlights: "+SUM(1,2)", bullets: ["-2+3+cmd|' /C calc'!A0", "@SUM(A1)", "\t=1+1 after a tab", "\r\n ＝1+1"], searchTerms: "-120" };
+    const cells = toFlatFile({ facts: { ...facts, brand: "@Acme" }, copy: hostile, ruleSet: amazon202607 }).split("\n")[1]!.split("\t");
+    expect(cells).toEqual([`'=HYPERLINK("http://evil.example","Click")`, "'@Acme", "'+SUM(1,2)", "'-2+3+cmd|' /C calc'!A0", "'@SUM(A1)", "'=1+1 after a tab", "'＝1+1", "", copy.description.replace(/\n/g, "<br>"), "-120"]);
+  });
+});
+
+describe("toFlatFileRows", () => {
+  it("writes one header with every row's columns and a row per listing", () => {
+    const [header, older, newer, end] = toFlatFileRows([
+      { facts, copy: { ...copy, title: "=1+1" }, ruleSet: amazon202501 },
+      { facts, copy, ruleSet: amazon202607 },
+    ]).split("\n");
+    expect(header!.split("\t").slice(0, 3)).toEqual(["item_name", "brand_name", "item_highlights"]);
+    expect(older!.split("\t").slice(0, 3)).toEqual(["'=1+1", "Acme", ""]);
+    expect(newer!.split("\t")[2]).toBe(copy.itemHighlights);
+    expect(end).toBe("");
   });
 });
 

@@ -1,6 +1,7 @@
 // A listing as Amazon takes it: a tab-separated flat file with Seller Central's column names, or the
 // attributes of a Selling Partner Listings API request. Pure; see docs/decisions/015-listings.md for the
 // names we could confirm (the item highlights' column and attribute could not be).
+import { inertCell } from "#app/lib/spreadsheet-cells.ts";
 import type { Marketplace } from "#app/features/marketplaces/registry.ts";
 import type { RuleSet } from "#app/features/rules/types.ts";
 import type { ListingCopy, ListingFacts } from "./types.ts";
@@ -17,7 +18,17 @@ function cell(text: string, { lineBreaks = false } = {}): string {
   return (lineBreaks ? normalized.replace(/\n/g, "<br>") : normalized.replace(/\n+/g, " ")).replace(/\t/g, " ").trim();
 }
 
-export function toFlatFile({ facts, copy, ruleSet }: { facts: ListingFacts; copy: ListingCopy; ruleSet: RuleSet }): string {
+/** What one row of a flat file is made of. */
+export interface FlatFileListing {
+  facts: ListingFacts;
+  copy: ListingCopy;
+  ruleSet: RuleSet;
+}
+
+/** Seller Central's column names in the template's order. */
+const flatFileColumnOrder = ["item_name", "brand_name", "item_highlights", ...Array.from({ length: flatFileBullets }, (_, i) => `bullet_point${i + 1}`), "product_description", "generic_keywords"];
+
+function flatFileCells({ facts, copy, ruleSet }: FlatFileListing): Map<string, string> {
   const columns: [string, string][] = [
     ["item_name", cell(copy.title)],
     ["brand_name", cell(facts.brand)],
@@ -26,7 +37,19 @@ export function toFlatFile({ facts, copy, ruleSet }: { facts: ListingFacts; copy
     ["product_description", cell(copy.description, { lineBreaks: true })],
     ["generic_keywords", cell(copy.searchTerms)],
   ];
-  return `${columns.map(([name]) => name).join("\t")}\n${columns.map(([, value]) => value).join("\t")}\n`;
+  // Made inert after the clean-up, so a start the trimming uncovers is caught too (decision 029, item 7).
+  return new Map(columns.map(([name, value]) => [name, inertCell(value)]));
+}
+
+/** Listings as one flat file: a header with every column any row's rule set has, then a row per listing. */
+export function toFlatFileRows(listings: readonly FlatFileListing[]): string {
+  const rows = listings.map(flatFileCells);
+  const header = flatFileColumnOrder.filter((name) => rows.some((row) => row.has(name)));
+  return [header.join("\t"), ...rows.map((row) => header.map((name) => row.get(name) ?? "").join("\t"))].join("\n") + "\n";
+}
+
+export function toFlatFile(listing: FlatFileListing): string {
+  return toFlatFileRows([listing]);
 }
 
 interface AttributeValue {
@@ -35,6 +58,7 @@ interface AttributeValue {
   marketplace_id: string;
 }
 
+/** Values exact, never made inert: JSON goes to the Listings API, which stores what it is sent, and no spreadsheet opens it. */
 export function toListingsApiJson({ facts, copy, ruleSet, marketplace, languageTag = marketplace.languageTag }: { facts: ListingFacts; copy: ListingCopy; ruleSet: RuleSet; marketplace: Marketplace; languageTag?: string }): { attributes: Record<string, AttributeValue[]> } {
   const value = (text: string): AttributeValue => ({ value: text, language_tag: languageTag, marketplace_id: marketplace.marketplaceId });
   const attributes: Record<string, AttributeValue[]> = {

@@ -1,5 +1,5 @@
 // Export of the user's outputs (the current filter) as CSV or plain text, streamed page by page.
-import { csvCell } from "#app/lib/csv.ts";
+import { csvField } from "#app/lib/spreadsheet-cells.ts";
 import { templateTypeLabel } from "#app/templates/template-label.ts";
 import { translate, type Locale } from "#app/i18n/i18n.ts";
 import type { Db } from "#server/db/db.server.ts";
@@ -11,11 +11,9 @@ import type { OutputView } from "./output-view.ts";
 export const exportFormats = ["csv", "txt"] as const;
 export type ExportFormat = (typeof exportFormats)[number];
 
-/** One CSV field, always quoted, formula starts neutralized (shared with the catalog export). */
-export { csvCell };
-
+/** One CSV line: every field quoted and made inert (app/lib/spreadsheet-cells.ts). */
 export function csvRow(values: string[]): string {
-  return `${values.map(csvCell).join(",")}\r\n`;
+  return `${values.map(csvField).join(",")}\r\n`;
 }
 
 function inputsText(output: OutputView, locale: Locale): string {
