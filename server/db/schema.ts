@@ -22,6 +22,7 @@ export interface Database {
   listing: ListingTable;
   listing_version: ListingVersionTable;
   known_device: KnownDeviceTable;
+  totp_last_step: TotpLastStepTable;
   data_export: DataExportTable;
   admin_audit_log: AdminAuditLogTable;
   job: JobTable;
@@ -341,6 +342,12 @@ export interface KnownDeviceTable {
   device: string;
   firstSeenAt: string;
   lastSeenAt: string;
+}
+
+/** The last TOTP time step (Unix seconds / 30) accepted for a user (app/features/auth/totp-replay.server.ts). */
+export interface TotpLastStepTable {
+  userId: string;
+  step: number;
 }
 
 /** One operator action (app/features/billing/operator.server.ts): from the /admin page or the command line. */

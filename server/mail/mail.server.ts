@@ -55,16 +55,29 @@ export interface MailQuote {
   text: string;
 }
 
+/** Things of the account the reader should check (its passkeys), each named as its owner wrote it, with where to change them. */
+export interface MailList {
+  label: string;
+  items: string[];
+  linkText: string;
+  url: string;
+}
+
 /** A plain transactional mail with one button; both text and HTML parts. */
-export function actionMail({ to, subject, intro, quote, action, url, outro }: { to: string; subject: string; intro: string; quote?: MailQuote; action: string; url: string; outro: string }): MailMessage {
+export function actionMail({ to, subject, intro, quote, list, action, url, outro }: { to: string; subject: string; intro: string; quote?: MailQuote; list?: MailList; action: string; url: string; outro: string }): MailMessage {
   const quoteText = quote ? `${quote.label}\n> ${quote.text.replace(/\s+/g, " ")}\n\n` : "";
   const quoteHtml = quote
     ? `<p style="margin-bottom:4px;font-size:13px;color:#495057">${escapeHtml(quote.label)}</p><blockquote style="margin:0 0 16px;padding:8px 12px;border-left:3px solid #ced4da;color:#495057">${escapeHtml(quote.text)}</blockquote>`
     : "";
-  const text = `${intro}\n\n${quoteText}${action}: ${url}\n\n${outro}\n\nSellscribe`;
+  const listText = list ? `${list.label}\n${list.items.map((item) => `- ${item.replace(/\s+/g, " ")}`).join("\n")}\n${list.linkText}: ${list.url}\n\n` : "";
+  const listHtml = list
+    ? `<p style="margin-bottom:4px">${escapeHtml(list.label)}</p><ul style="margin-top:0">${list.items.map((item) => `<li>${escapeHtml(item)}</li>`).join("")}</ul><p><a href="${escapeHtml(list.url)}">${escapeHtml(list.linkText)}</a></p>`
+    : "";
+  const text = `${intro}\n\n${quoteText}${listText}${action}: ${url}\n\n${outro}\n\nSellscribe`;
   const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#212529">
 <p>${escapeHtml(intro)}</p>
 ${quoteHtml}
+${listHtml}
 <p><a href="${escapeHtml(url)}" style="display:inline-block;background:#087f74;color:#fff;padding:10px 18px;border-radius:6px;text-decoration:none">${escapeHtml(action)}</a></p>
 <p style="font-size:13px;color:#495057">${escapeHtml(outro)}<br>${escapeHtml(url)}</p>
 <p>Sellscribe</p></body></html>`;

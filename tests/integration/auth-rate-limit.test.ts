@@ -4,7 +4,9 @@
 // the test also shows the count is the table's, by emptying the table and seeing the limit lifted.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { authRateLimitMax, authRateLimitWindowSeconds, createAuth } from "#app/features/auth/auth.server.ts";
+import { requestPasswordResetMail } from "#app/features/auth/password-reset.server.ts";
 import { createDb } from "#server/db/db.server.ts";
+import { createRateLimiter } from "#server/rate-limit.server.ts";
 import { createTestDb, testDatabaseKinds, type TestDb } from "#tests/support/test-db.ts";
 
 describe.each(testDatabaseKinds)("Better Auth's rate limit on %s", (kind) => {
@@ -48,5 +50,29 @@ describe.each(testDatabaseKinds)("Better Auth's rate limit on %s", (kind) => {
     await testDb.db.deleteFrom("rate_limit").where("key", "like", "auth-api:%").execute();
     expect(await errorPage(serverB, ip)).not.toBe(429);
     expect(await errorPage(serverA, ip)).not.toBe(429);
+  });
+
+  it("sends at most 5 reset mails an hour to one address, from any number of client addresses and servers, answering as for an unknown address", async () => {
+    const serverA = createAuth({ config: testDb.config, db: testDb.db, mailer: testDb.mailer });
+    const serverB = createAuth({ config: testDb.config, db: otherDb, mailer: testDb.mailer });
+    await serverA.api.signUpEmail({ body: { name: "Ina Box", firstName: "Ina", lastName: "Box", email: "inbox@example.com", password: "correct horse battery" } });
+    const limiters = [createRateLimiter(testDb.db), createRateLimiter(otherDb)];
+    const ask = (email: string, i: number) =>
+      requestPasswordResetMail({ email, clientIp: `198.51.100.${i + 1}`, headers: new Headers(), limiter: limiters[i % 2]!, auth: i % 2 ? serverB : serverA });
+    const resetMails = () => testDb.mailer.outbox().filter((mail) => mail.to === "inbox@example.com" && mail.text.includes("/reset-password?token=")).length;
+
+    // Eight source addresses, two per address allowed by the per-address rule: sixteen requests, all answered alike.
+    const known = await Promise.all(Array.from({ length: 16 }, (_, i) => ask("InBox@example.com", i % 8)));
+    const unknown = await Promise.all(Array.from({ length: 16 }, (_, i) => ask("nobody@example.com", i % 8)));
+    expect(known).toEqual(Array(16).fill({ ok: true }));
+    expect(unknown).toEqual(known);
+    // Mails go out after the answer (the same time for known and unknown addresses): wait for them.
+    await expect.poll(resetMails).toBe(5);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(resetMails()).toBe(5);
+
+    // One client address asking for one e-mail is still held to 5 an hour, with a 429.
+    for (let i = 0; i < 3; i++) expect(await ask("inbox@example.com", 0)).toEqual({ ok: true });
+    expect(await ask("inbox@example.com", 0)).toMatchObject({ ok: false, retryAfterSeconds: expect.any(Number) });
   });
 });

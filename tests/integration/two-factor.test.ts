@@ -4,11 +4,12 @@ import { getMigrations } from "better-auth/db/migration";
 import { createAuth, createAuthOptions, migrateAuthTables, type Auth } from "#app/features/auth/auth.server.ts";
 import { deleteAccount } from "#app/features/auth/account-deletion.server.ts";
 import { readSession, sessionCookieSettings } from "#app/features/auth/session-reader.server.ts";
-import { isMemberApiPath, isTwoFactorEnrolPath, mustEnrolTwoFactor, mustEnrolTwoFactorInActiveWorkspace, saveTwoFactorRequirement, twoFactorApiRefusal, workspaceRequiresTwoFactor } from "#app/features/auth/two-factor-requirement.server.ts";
+import { isTwoFactorEnrolPath, mustEnrolTwoFactor, mustEnrolTwoFactorInActiveWorkspace, reachesWorkspaceData, saveTwoFactorRequirement, twoFactorRefusal, workspaceRequiresTwoFactor } from "#app/features/auth/two-factor-requirement.server.ts";
 import { applyEmailLink, resendVerification } from "#app/features/auth/email-verification.server.ts";
 import { disableTwoFactor, finishEnrolment, hasPassword, isTwoFactorEnabled, regenerateBackupCodes, sendTwoFactorChangedMail, startEnrolment, twoFactorStepPath, verifySignInCode } from "#app/features/auth/two-factor.server.ts";
 import { acceptInvitation, createInvitation } from "#app/features/workspace/members.server.ts";
 import { getActiveMembership } from "#app/features/workspace/workspaces.server.ts";
+import { createDb } from "#server/db/db.server.ts";
 import { migrateDatabase } from "#server/services.server.ts";
 import { totp } from "#tests/support/totp.ts";
 import { createTestDb, testDatabaseKinds, type TestDb } from "#tests/support/test-db.ts";
@@ -52,7 +53,8 @@ describe.each(testDatabaseKinds)("two-factor on %s", (kind) => {
     const { cookies, userId } = await signUp(email);
     const started = await startEnrolment({ auth, headers: cookies, password });
     if (!started.ok) throw new Error(started.reason);
-    const finished = await finishEnrolment({ auth, headers: cookies, code: totp(started.enrolment.secret), userId });
+    // The previous step's code (still accepted): each code is taken once, so the tests' next code is the current one.
+    const finished = await finishEnrolment({ auth, headers: cookies, code: totp(started.enrolment.secret, Date.now() - 30_000), userId });
     if (!finished.ok) throw new Error("first code refused");
     return { userId, secret: started.enrolment.secret, backupCodes: finished.backupCodes, cookies: browserCookies(finished.setCookies, cookies) };
   }
@@ -133,6 +135,40 @@ describe.each(testDatabaseKinds)("two-factor on %s", (kind) => {
     expect(await verifySignInCode({ auth, headers: step.cookies, code: totp(secret), backup: false, trustDevice: false })).toMatchObject({ ok: false, reason: "expired" });
   });
 
+  it("accepts a TOTP code once (RFC 6238 §5.2): the same code, or an earlier step's, is then a wrong code on any server", async () => {
+    const { secret, userId } = await enrolled("replay@example.com");
+    const code = totp(secret);
+    const first = await signInWithPassword("replay@example.com");
+    const accepted = await verifySignInCode({ auth, headers: first.cookies, code, backup: false, trustDevice: false });
+    if (!accepted.ok) throw new Error(accepted.reason);
+    // Another server (its own connection to the database) sees the step as used.
+    const otherDb = createDb(testDb.config.database);
+    try {
+      const otherServer = createAuth({ config: testDb.config, db: otherDb, mailer: testDb.mailer });
+      const second = await otherServer.api.signInEmail({ body: { email: "replay@example.com", password }, returnHeaders: true });
+      const browser = browserCookies(second.headers);
+      expect(await verifySignInCode({ auth: otherServer, headers: browser, code, backup: false, trustDevice: false })).toMatchObject({ ok: false, reason: "wrongCode" });
+      expect(await verifySignInCode({ auth: otherServer, headers: browser, code: totp(secret, Date.now() - 30_000), backup: false, trustDevice: false })).toMatchObject({ ok: false, reason: "wrongCode" });
+      // The signed-in settings confirmations are held to the same rule.
+      const signedIn = browserCookies(accepted.setCookies, first.cookies);
+      expect(await regenerateBackupCodes({ auth: otherServer, headers: signedIn, confirmation: { appCode: code } })).toMatchObject({ ok: false });
+      // The next step's code is new: it signs in.
+      expect((await verifySignInCode({ auth: otherServer, headers: browser, code: totp(secret, Date.now() + 30_000), backup: false, trustDevice: false })).ok).toBe(true);
+    } finally {
+      await otherDb.destroy();
+    }
+    const row = await testDb.db.selectFrom("totp_last_step").select("step").where("userId", "=", userId).executeTakeFirstOrThrow();
+    expect(Number(row.step)).toBe(Math.floor(Date.now() / 30_000) + 1);
+  });
+
+  it("answers the same backup code sent from several browsers at once: one signs in, the others get the ordinary wrong code", async () => {
+    const { backupCodes } = await enrolled("race@example.com");
+    const browsers = await Promise.all(Array.from({ length: 6 }, () => signInWithPassword("race@example.com")));
+    const results = await Promise.all(browsers.map((browser) => verifySignInCode({ auth, headers: browser.cookies, code: backupCodes[0]!, backup: true, trustDevice: false })));
+    expect(results.filter((result) => result.ok)).toHaveLength(1);
+    expect(results.filter((result) => !result.ok).map((result) => !result.ok && result.reason)).toEqual(Array(5).fill("wrongCode"));
+  });
+
   it("takes a backup code once only", async () => {
     const { backupCodes } = await enrolled("backup@example.com");
     const first = await signInWithPassword("backup@example.com");
@@ -208,7 +244,7 @@ describe.each(testDatabaseKinds)("two-factor on %s", (kind) => {
     expect(await hasPassword(testDb.db, userId)).toBe(false);
     const started = await startEnrolment({ auth, headers: cookies, password: null });
     if (!started.ok) throw new Error(started.reason);
-    const finished = await finishEnrolment({ auth, headers: cookies, code: totp(started.enrolment.secret), userId });
+    const finished = await finishEnrolment({ auth, headers: cookies, code: totp(started.enrolment.secret, Date.now() - 30_000), userId });
     if (!finished.ok) throw new Error("first code refused");
     expect(await isTwoFactorEnabled(testDb.db, userId)).toBe(true);
     const browser = browserCookies(finished.setCookies, cookies);
@@ -218,7 +254,8 @@ describe.each(testDatabaseKinds)("two-factor on %s", (kind) => {
     expect(made.ok && made.backupCodes).toHaveLength(10);
     expect((await disableTwoFactor({ auth, headers: browser, confirmation: { appCode: "000000" } })).ok).toBe(false);
     expect(await isTwoFactorEnabled(testDb.db, userId)).toBe(true);
-    const off = await disableTwoFactor({ auth, headers: browser, confirmation: { appCode: totp(secret) } });
+    // The current step's code confirmed the new codes: the next step's turns it off.
+    const off = await disableTwoFactor({ auth, headers: browser, confirmation: { appCode: totp(secret, Date.now() + 30_000) } });
     expect(off.ok).toBe(true);
     expect(await isTwoFactorEnabled(testDb.db, userId)).toBe(false);
   });
@@ -305,12 +342,14 @@ describe.each(testDatabaseKinds)("two-factor on %s", (kind) => {
     expect((await sessionUser(owner.cookies)).mustEnrolTwoFactor).toBe(false);
     expect(await mustEnrolTwoFactorInActiveWorkspace(testDb.db, member.userId)).toBe(true);
     expect(await mustEnrolTwoFactorInActiveWorkspace(testDb.db, owner.userId)).toBe(false);
-    // Every member JSON endpoint answers 403 from the catalogue; OAuth callbacks and Stripe's webhook are not members' endpoints.
-    const refusal = twoFactorApiRefusal({ pathname: "/api/listings", locale: "de", requestId: "req-1" });
+    // Every member JSON endpoint and download answers 403 from the catalogue, other pages send them to enrol (by matched route);
+    // Stripe's webhook is not a member's endpoint (HTTP variants of each path: tests/e2e/request-paths.spec.ts).
+    const refusal = twoFactorRefusal({ routePattern: "/api/listings", locale: "de", requestId: "req-1" });
     expect(refusal?.status).toBe(403);
     expect(await refusal?.json()).toEqual({ code: "TWO_FACTOR_REQUIRED", requestId: "req-1", error: expect.stringContaining("Zwei-Faktor") });
-    for (const pathname of ["/api/outputs", "/api/jobs/abc/rows", "/api/generations"]) expect(isMemberApiPath(pathname)).toBe(true);
-    for (const pathname of ["/api/auth/callback/oidc", "/api/stripe/webhook", "/settings/personal", "/apidocs"]) expect(isMemberApiPath(pathname)).toBe(false);
+    for (const pattern of ["/api/outputs", "/api/jobs/:id/rows", "/api/generations", "/history/export", "/settings/data-export/:id/download"]) expect(twoFactorRefusal({ routePattern: pattern, locale: "en", requestId: "r" })?.status, pattern).toBe(403);
+    expect(twoFactorRefusal({ routePattern: "/dashboard", locale: "en", requestId: "r" })?.headers.get("location")).toBe("/settings/personal?twoFactor=required");
+    for (const pattern of ["/api/stripe/webhook", "/settings/personal", "/sign-out", "/*"]) expect(reachesWorkspaceData(pattern), pattern).toBe(false);
     // The enrolment page stays open to them; every other page sends them there.
     expect(isTwoFactorEnrolPath("/settings/personal")).toBe(true);
     expect(isTwoFactorEnrolPath("/settings/personal.data")).toBe(true);

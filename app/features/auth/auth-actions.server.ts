@@ -1,5 +1,5 @@
 import { APIError } from "better-auth/api";
-import { data, type RouterContextProvider } from "react-router";
+import { data, redirect, type RouterContextProvider } from "react-router";
 import type { z } from "zod";
 import { fieldErrorsOf, type FormFailure } from "#app/components/form/form-errors.ts";
 import { readForm } from "#app/components/form/form-data.server.ts";
@@ -49,12 +49,17 @@ export function unknownIntentAnswer() {
 export async function enforceRateLimit(context: Readonly<RouterContextProvider>, name: string, key: string, rule: RateLimitRule): Promise<void> {
   const { clientIp } = context.get(requestContext);
   const result = await getServices().limiter.consume(`${name}:${clientIp}:${key}`, rule);
-  if (!result.allowed) {
-    throw new FormFailureAnswer(
-      { formError: "auth.error.rateLimited", formErrorParams: { seconds: result.retryAfterSeconds } },
-      { status: 429, headers: { "Retry-After": String(result.retryAfterSeconds) } },
-    );
-  }
+  if (!result.allowed) throw new FormFailureAnswer(...rateLimitedBody(result.retryAfterSeconds));
+}
+
+const rateLimitedBody = (seconds: number): [FormFailure, ResponseInit] => [
+  { formError: "auth.error.rateLimited", formErrorParams: { seconds } },
+  { status: 429, headers: { "Retry-After": String(seconds) } },
+];
+
+/** The 429 a form shows when its limit is spent, with the seconds to wait. */
+export function rateLimitedAnswer(seconds: number) {
+  return data<FormFailure>(...rateLimitedBody(seconds));
 }
 
 /**
@@ -66,6 +71,17 @@ export function forwardActionHeaders({ actionHeaders, loaderHeaders }: { actionH
   const retryAfter = actionHeaders.get("Retry-After");
   if (retryAfter) headers.set("Retry-After", retryAfter);
   return headers;
+}
+
+/**
+ * After an action replaced the session (password changed, two-factor turned on or off): a form posted
+ * without JavaScript is answered with a 303 back to `path` carrying the new cookie, since the page's
+ * loaders would otherwise run in this request with the old one. JavaScript's data request (`.data`)
+ * gets `answer`: the browser stores the cookie before React Router reloads the page's data.
+ */
+export function answerAfterSessionChange(request: Request, { path, notice, setCookies }: { path: string; notice: string; setCookies: Headers }, answer: () => Response | ReturnType<typeof data>) {
+  if (new URL(request.url).pathname.endsWith(".data")) return answer();
+  return redirect(`${path}?notice=${encodeURIComponent(notice)}`, { status: 303, headers: setCookies });
 }
 
 /** The Better Auth error code, when it is one. */

@@ -4,6 +4,7 @@ import { getMigrations } from "better-auth/db/migration";
 import { genericOAuth } from "better-auth/plugins";
 import { twoFactorForOtherSignIns, twoFactorPlugin } from "./two-factor-plugin.server.ts";
 import { passkeyPlugin } from "./passkey-plugin.server.ts";
+import { totpReplayGuard } from "./totp-replay.server.ts";
 import { ensurePersonalWorkspace, listWorkspacesNeedingNewOwner } from "#app/features/workspace/workspaces.server.ts";
 import type { AppConfig } from "#server/config.server.ts";
 import type { Db } from "#server/db/db.server.ts";
@@ -12,7 +13,7 @@ import { actionMail } from "#server/mail/mail.server.ts";
 import { createRateLimiter } from "#server/rate-limit.server.ts";
 import { getServices, type Services } from "#server/services.server.ts";
 import { cleanName, joinName, safeImageUrl, splitDisplayName } from "./names.ts";
-import { emailVerificationOptions, mailLocale } from "./email-verification.server.ts";
+import { emailVerificationOptions, mailLocale, notifyPasswordChanged } from "./email-verification.server.ts";
 import { noteSignInDevice } from "./new-device.server.ts";
 
 export const sessionDays = 30;
@@ -90,8 +91,10 @@ export function createAuthOptions({ config, db, mailer }: AuthDeps) {
       autoSignIn: true,
       revokeSessionsOnPasswordReset: true,
       // One reset link used ends every other one the user was sent.
-      onPasswordReset: async ({ user }) => {
+      onPasswordReset: async ({ user }, request) => {
         await db.deleteFrom("verification").where("identifier", "like", "reset-password:%").where("value", "=", user.id).execute();
+        // The same notice as a change in settings, naming the passkeys a new password does not end.
+        await notifyPasswordChanged({ user, locale: mailLocale(request), db, config, mailer });
       },
       resetPasswordTokenExpiresIn: resetLinkMinutes * 60,
       // Our own page takes the token; Better Auth's GET hop is not needed.
@@ -135,6 +138,8 @@ export function createAuthOptions({ config, db, mailer }: AuthDeps) {
       twoFactor,
       // The same code step after Google, OpenID Connect and a sign-in by verification link.
       twoFactorForOtherSignIns(twoFactor),
+      // A TOTP code is accepted once: the last accepted time step per user, in the database.
+      totpReplayGuard(db),
       // Passkeys: rpID and origin from PUBLIC_URL; reached only through our routes (docs/decisions/020).
       passkeyPlugin(config),
       ...(config.oidc

@@ -10,7 +10,7 @@ import { translate, type Locale, type MessageKey } from "#app/i18n/i18n.ts";
 import { getLocale } from "#app/i18n/locale.server.ts";
 import type { AppConfig } from "#server/config.server.ts";
 import type { Db } from "#server/db/db.server.ts";
-import { actionMail, type Mailer, type MailMessage } from "#server/mail/mail.server.ts";
+import { actionMail, type Mailer, type MailList, type MailMessage } from "#server/mail/mail.server.ts";
 import { getAuth, type Auth } from "./auth.server.ts";
 import { data, type RouterContextProvider } from "react-router";
 import type { FormFailure } from "#app/components/form/form-errors.ts";
@@ -19,6 +19,7 @@ import { authRateLimits } from "#server/rate-limit.server.ts";
 import { getServices } from "#server/services.server.ts";
 import { authErrorCode, enforceRateLimit, parseForm } from "./auth-actions.server.ts";
 import { changeEmailSchema } from "./email-schemas.ts";
+import { passkeyNamesOf } from "./passkey-names.server.ts";
 
 /** How long a verification or change-of-address link works. */
 export const verifyLinkHours = 24;
@@ -60,11 +61,12 @@ export function verificationMail({ config, to, token, locale, change }: { config
 }
 
 /** A security notice with a button to the sign-in page (password reset is one click from there). */
-function noticeMail({ config, to, locale, kind, params }: { config: Pick<AppConfig, "publicUrl">; to: string; locale: Locale; kind: "emailChangeNotice" | "passwordNotice"; params?: Record<string, string> }): MailMessage {
+function noticeMail({ config, to, locale, kind, params, list }: { config: Pick<AppConfig, "publicUrl">; to: string; locale: Locale; kind: "emailChangeNotice" | "passwordNotice"; params?: Record<string, string>; list?: MailList }): MailMessage {
   return actionMail({
     to,
     subject: translate(locale, `account.email.${kind}.subject`),
     intro: translate(locale, `account.email.${kind}.intro`, params),
+    ...(list ? { list } : {}),
     action: translate(locale, `account.email.${kind}.action`),
     url: `${config.publicUrl}/forgot-password`,
     outro: translate(locale, `account.email.${kind}.outro`),
@@ -118,9 +120,20 @@ export async function requestEmailChange({ headers, user, newEmail, locale, conf
   return { ok: true };
 }
 
-/** Tells the account's address that its password was changed. */
-export async function sendPasswordChangedNotice({ email, locale, config, mailer }: { email: string; locale: Locale; config: Pick<AppConfig, "publicUrl">; mailer: Mailer }): Promise<void> {
-  await mailer.send(noticeMail({ config, to: email, locale, kind: "passwordNotice" }));
+/**
+ * Tells the account's address that its password was changed, naming its passkeys: a passkey added
+ * with a stolen session outlives the new password, so the mail says where to remove one.
+ */
+export async function sendPasswordChangedNotice({ email, passkeys = [], locale, config, mailer }: { email: string; passkeys?: string[]; locale: Locale; config: Pick<AppConfig, "publicUrl">; mailer: Mailer }): Promise<void> {
+  const list: MailList | undefined = passkeys.length
+    ? {
+        label: translate(locale, "account.email.passwordNotice.passkeys"),
+        items: passkeys.map((name) => name || translate(locale, "account.passkeys.manage.defaultName")),
+        linkText: translate(locale, "account.email.passwordNotice.passkeysLink"),
+        url: `${config.publicUrl}/settings/personal`,
+      }
+    : undefined;
+  await mailer.send(noticeMail({ config, to: email, locale, kind: "passwordNotice", ...(list ? { list } : {}) }));
 }
 
 /**
@@ -157,11 +170,10 @@ function codeStepOf(response: unknown): string | null {
   return response.twoFactorRedirect === true && typeof response.redirectTo === "string" ? response.redirectTo : null;
 }
 
-/** After a password change in settings: the notice mail, in the page's language. A failed mail is logged, never undoes the change. */
-export async function notifyPasswordChanged({ request, email }: { request: Request; email: string }): Promise<void> {
-  const { config, mailer } = getServices();
+/** After a password change in settings or by a reset link: the notice mail, in the page's language. A failed mail is logged, never undoes the change. */
+export async function notifyPasswordChanged({ user, locale, db, config, mailer }: { user: { id: string; email: string }; locale: Locale; db: Db; config: Pick<AppConfig, "publicUrl">; mailer: Mailer }): Promise<void> {
   try {
-    await sendPasswordChangedNotice({ email, locale: getLocale(request), config, mailer });
+    await sendPasswordChangedNotice({ email: user.email, passkeys: await passkeyNamesOf(db, user.id), locale, config, mailer });
   } catch (error) {
     logger.error({ err: error }, "password change notice failed");
   }

@@ -10,20 +10,20 @@ async function post(path: string, body?: unknown): Promise<Response> {
   });
 }
 
-export type PasskeyOutcome = "ok" | "cancelled" | "failed" | "unsupported" | "signInAgain";
+export type PasskeyOutcome = "ok" | "cancelled" | "failed" | "unsupported" | "signInAgain" | "wrongConfirmation";
 
 function outcomeOf(error: unknown): PasskeyOutcome {
   // The person closed the browser's dialog (or it timed out): nothing to report as a failure.
   return error instanceof Error && error.name === "NotAllowedError" ? "cancelled" : "failed";
 }
 
-/** Creates a passkey for the signed-in user and stores it under `name`. */
-export async function addPasskey(name: string): Promise<PasskeyOutcome> {
+/** Creates a passkey for the signed-in user and stores it under `name`; `confirmation` is the password or an app code the server asks for. */
+export async function addPasskey(name: string, confirmation: { password?: string; code?: string }): Promise<PasskeyOutcome> {
   const { browserSupportsWebAuthn, startRegistration } = await import("@simplewebauthn/browser");
   if (!browserSupportsWebAuthn()) return "unsupported";
   try {
-    const options = await post("/passkeys/register-options");
-    if (options.status === 403) return "signInAgain";
+    const options = await post("/passkeys/register-options", confirmation);
+    if (options.status === 403) return ((await options.json()) as { reason?: string }).reason === "wrongConfirmation" ? "wrongConfirmation" : "signInAgain";
     if (!options.ok) return "failed";
     const response = await startRegistration({ optionsJSON: await options.json() });
     const verified = await post("/passkeys/register", { response, name });

@@ -1,15 +1,17 @@
-// Settings → Personal: the user's passkeys (add with a name, rename, remove). Adding runs the browser's
-// WebAuthn dialog through passkey-client.ts, loaded only when the button is pressed.
-import { Button, Group, Stack, Text, TextInput } from "@mantine/core";
+// Settings → Personal: the user's passkeys (add with a name and the password or an app code, rename,
+// remove). Adding runs the browser's WebAuthn dialog through passkey-client.ts, loaded only when the button is pressed.
+import { Button, Group, PasswordInput, Stack, Text, TextInput } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { useState } from "react";
 import { Form, useRevalidator } from "react-router";
 import { SectionCard } from "#app/components/section-card.tsx";
 import { useI18n } from "#app/i18n/context.tsx";
 import { intlTag } from "#app/lib/intl.ts";
-import type { PasskeyItem } from "./passkeys.server.ts";
+import type { PasskeyConfirmation, PasskeyItem } from "./passkeys.server.ts";
 
 const nameMaxLength = 60;
+/** As passkeys.server.ts's recentSignInMinutes (a server module the browser does not load). */
+const recentSignInMinutes = 10;
 
 function PasskeyRow({ passkey, dateFormat }: { passkey: PasskeyItem; dateFormat: Intl.DateTimeFormat }) {
   const { t } = useI18n();
@@ -60,10 +62,12 @@ function PasskeyRow({ passkey, dateFormat }: { passkey: PasskeyItem; dateFormat:
   );
 }
 
-export function PasskeySettings({ passkeys }: { passkeys: PasskeyItem[] }) {
+export function PasskeySettings({ passkeys, confirmation }: { passkeys: PasskeyItem[]; confirmation: PasskeyConfirmation }) {
   const { t, locale } = useI18n();
   const revalidator = useRevalidator();
   const [name, setName] = useState("");
+  const [secret, setSecret] = useState("");
+  const [secretError, setSecretError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const dateFormat = new Intl.DateTimeFormat(intlTag(locale), { dateStyle: "medium", timeZone: "UTC" });
 
@@ -71,7 +75,10 @@ export function PasskeySettings({ passkeys }: { passkeys: PasskeyItem[] }) {
     setBusy(true);
     try {
       const { addPasskey } = await import("./passkey-client.ts");
-      const outcome = await addPasskey(name.trim() || t("account.passkeys.manage.defaultName"));
+      const given = confirmation === "password" ? { password: secret } : confirmation === "appCode" ? { code: secret } : {};
+      const outcome = await addPasskey(name.trim() || t("account.passkeys.manage.defaultName"), given);
+      setSecretError(outcome === "wrongConfirmation" ? t(confirmation === "password" ? "account.passkeys.manage.wrongPassword" : "account.twoFactor.wrongCode") : null);
+      if (outcome !== "wrongConfirmation") setSecret("");
       if (outcome === "ok") {
         setName("");
         notifications.show({ color: "green", message: t("account.passkeys.manage.added") });
@@ -115,6 +122,37 @@ export function PasskeySettings({ passkeys }: { passkeys: PasskeyItem[] }) {
               maxLength={nameMaxLength}
               style={{ flex: 1 }}
             />
+          </Group>
+          <Group align="flex-end" gap="xs" mt="sm">
+            {confirmation === "password" ? (
+              <PasswordInput
+                label={t("account.passkeys.manage.passwordLabel")}
+                description={t("account.passkeys.manage.passwordHint")}
+                autoComplete="current-password"
+                value={secret}
+                error={secretError}
+                onChange={(event) => setSecret(event.currentTarget.value)}
+                required
+                style={{ flex: 1 }}
+              />
+            ) : confirmation === "appCode" ? (
+              <TextInput
+                label={t("account.passkeys.manage.codeLabel")}
+                description={t("account.passkeys.manage.codeHint")}
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                maxLength={7}
+                value={secret}
+                error={secretError}
+                onChange={(event) => setSecret(event.currentTarget.value)}
+                required
+                style={{ flex: 1 }}
+              />
+            ) : (
+              <Text size="sm" c="dimmed" style={{ flex: 1 }}>
+                {t("account.passkeys.manage.recentSignInHint", { minutes: recentSignInMinutes })}
+              </Text>
+            )}
             <Button type="submit" loading={busy}>
               {t("account.passkeys.manage.add")}
             </Button>

@@ -5,7 +5,7 @@ import type { FormFailure } from "#app/components/form/form-errors.ts";
 import type { MessageKey } from "#app/i18n/i18n.ts";
 import { getLocale } from "#app/i18n/locale.server.ts";
 import { getServices } from "#server/services.server.ts";
-import { parseForm, unexpectedFailure } from "./auth-actions.server.ts";
+import { answerAfterSessionChange, parseForm, unexpectedFailure } from "./auth-actions.server.ts";
 import { getActiveMembership } from "#app/features/workspace/workspaces.server.ts";
 import { requireUser, type SessionUser } from "./session.server.ts";
 import { twoFactorAppCodeSchema, twoFactorNoPasswordStartSchema, twoFactorPasswordSchema, twoFactorRequirementSchema, twoFactorVerifySchema } from "./two-factor-schemas.ts";
@@ -66,7 +66,9 @@ export async function twoFactorAction({ request, context, intent }: { request: R
       const finished = await finishEnrolment({ headers: request.headers, code: form.code, userId: user.id });
       if (finished.ok) {
         await mail(true);
-        return data<TwoFactorResult>({ intent, saved: "account.twoFactor.enabled", backupCodes: finished.backupCodes }, { headers: finished.setCookies });
+        return answerAfterSessionChange(request, { path: "/settings/personal", notice: "two-factor-on", setCookies: finished.setCookies }, () =>
+          data<TwoFactorResult>({ intent, saved: "account.twoFactor.enabled", backupCodes: finished.backupCodes }, { headers: finished.setCookies }),
+        );
       }
       // A wrong code: the same QR code and key again (from the URI the form carried, which is only shown back).
       const secret = form.totpUri ? secretOf(form.totpUri) : null;
@@ -86,7 +88,7 @@ export async function twoFactorAction({ request, context, intent }: { request: R
     const off = await disableTwoFactor({ headers: request.headers, confirmation });
     if (!off.ok) return data<TwoFactorResult>({ intent, fieldErrors: wrongConfirmation }, { status: 400 });
     await mail(false);
-    return data<TwoFactorResult>({ intent, saved: "account.twoFactor.disabled" }, { headers: off.setCookies });
+    return answerAfterSessionChange(request, { path: "/settings/personal", notice: "two-factor-off", setCookies: off.setCookies }, () => data<TwoFactorResult>({ intent, saved: "account.twoFactor.disabled" }, { headers: off.setCookies }));
   } catch (error) {
     return unexpectedFailure(context, error, `two-factor ${intent}`);
   }

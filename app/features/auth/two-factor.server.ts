@@ -1,5 +1,6 @@
 // Two-factor (TOTP and backup codes) through Better Auth's twoFactor plugin, called server-side by our
 // forms (docs/decisions/012): enrolment and turning it off in /settings/personal, the code step of sign-in.
+import { APIError } from "better-auth/api";
 import { renderSVG } from "uqr";
 import { getAuth, type Auth } from "./auth.server.ts";
 import { authErrorCode } from "./auth-actions.server.ts";
@@ -132,12 +133,18 @@ export async function verifySignInCode({ auth = getAuth(), headers, code, backup
     const setCookies = new Headers();
     const errorHeaders = (error as { headers?: Headers }).headers;
     if (errorHeaders instanceof Headers) for (const cookie of errorHeaders.getSetCookie()) setCookies.append("Set-Cookie", cookie);
-    if (errorCode === "INVALID_CODE" || errorCode === "INVALID_BACKUP_CODE") return { ok: false, reason: "wrongCode", setCookies };
+    // Another browser used the same backup code at the same moment (Better Auth's CONFLICT): that one won.
+    if (errorCode === "INVALID_CODE" || errorCode === "INVALID_BACKUP_CODE" || isBackupCodeRace(error)) return { ok: false, reason: "wrongCode", setCookies };
     if (errorCode === "TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE") return { ok: false, reason: "tooManyAttempts", setCookies };
     if (errorCode === "ACCOUNT_TEMPORARILY_LOCKED") return { ok: false, reason: "locked", setCookies };
     if (errorCode === "INVALID_TWO_FACTOR_COOKIE" || errorCode === "TOTP_NOT_ENABLED") return { ok: false, reason: "expired", setCookies };
     throw error;
   }
+}
+
+/** Better Auth's answer when the backup codes changed between its read and its write (a concurrent use). */
+function isBackupCodeRace(error: unknown): boolean {
+  return error instanceof APIError && error.statusCode === 409;
 }
 
 /** Where a right password goes when Better Auth asks for the code step; null when the user is signed in. */

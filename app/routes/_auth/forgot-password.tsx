@@ -3,12 +3,14 @@ import { Link, redirect } from "react-router";
 import { SubmitButton, TextField } from "#app/components/form/fields.tsx";
 import { ValidatedForm } from "#app/components/form/validated-form.tsx";
 import { AuthCard } from "#app/features/auth/auth-card.tsx";
-import { answerFormFailures, auth, forwardActionHeaders, enforceRateLimit, parseForm, unexpectedFailure } from "#app/features/auth/auth-actions.server.ts";
+import { answerFormFailures, forwardActionHeaders, parseForm, rateLimitedAnswer, unexpectedFailure } from "#app/features/auth/auth-actions.server.ts";
+import { requestPasswordResetMail, type ResetRequestResult } from "#app/features/auth/password-reset.server.ts";
 import { forgotPasswordSchema } from "#app/features/auth/schemas.ts";
 import { requireAnonymous } from "#app/features/auth/session.server.ts";
 import { pageMeta } from "#app/features/marketing/meta.ts";
 import { useI18n } from "#app/i18n/context.tsx";
-import { authRateLimits } from "#server/rate-limit.server.ts";
+import { requestContext } from "#server/context.ts";
+import { getServices } from "#server/services.server.ts";
 import type { Route } from "./+types/forgot-password";
 
 export const headers: Route.HeadersFunction = forwardActionHeaders;
@@ -23,13 +25,14 @@ export async function loader({ context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   return answerFormFailures(async () => {
     const { email } = await parseForm(request, forgotPasswordSchema);
-    await enforceRateLimit(context, "password-reset", email, authRateLimits.passwordReset);
+    let result: ResetRequestResult;
     try {
-      // The same answer whether or not the e-mail has an account.
-      await auth().api.requestPasswordReset({ body: { email, redirectTo: "/reset-password" }, headers: request.headers });
+      // The same answer whether or not the e-mail has an account, and once its mails for the hour are spent.
+      result = await requestPasswordResetMail({ email, clientIp: context.get(requestContext).clientIp, headers: request.headers, limiter: getServices().limiter });
     } catch (error) {
       return unexpectedFailure(context, error, "password reset request");
     }
+    if (!result.ok) return rateLimitedAnswer(result.retryAfterSeconds);
     return redirect("/sign-in?notice=reset-sent");
   });
 }

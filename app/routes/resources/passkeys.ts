@@ -1,9 +1,9 @@
 // The passkey ceremonies, as our own endpoints around Better Auth's passkey plugin (docs/decisions/020):
-// POST /passkeys/register-options and /passkeys/register (signed in), /passkeys/sign-in-options and
-// /passkeys/sign-in (signed out). JSON in and out; the origin check and body limits apply as to every
-// POST, and the sign-in steps are rate limited per client address.
+// POST /passkeys/register-options (signed in, with the password or an app code) and /passkeys/register,
+// /passkeys/sign-in-options and /passkeys/sign-in (signed out). JSON in and out; the origin check and
+// body limits apply as to every POST, and the sign-in steps are rate limited per client address.
 import { getUser } from "#app/features/auth/session.server.ts";
-import { isStaleSession, passkeyRegistrationOptions, passkeySignInOptions, verifyPasskeyRegistration, verifyPasskeySignIn } from "#app/features/auth/passkeys.server.ts";
+import { confirmPasskeyAddition, isStaleSession, passkeyRegistrationOptions, passkeySignInOptions, sendPasskeyChangedMail, verifyPasskeyRegistration, verifyPasskeySignIn } from "#app/features/auth/passkeys.server.ts";
 import { getLocale } from "#app/i18n/locale.server.ts";
 import { apiErrorResponse, methodNotAllowedResponse } from "#app/lib/errors.ts";
 import { requestContext } from "#server/context.ts";
@@ -47,6 +47,10 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       if (!user) return apiErrorResponse("SIGNED_OUT", { locale, requestId });
       const refusal = await limited(`passkey-register:${user.id}`, registerRule);
       if (refusal) return refusal;
+      // The password (or an app code) comes with this request: a session alone adds no passkey.
+      const confirmed = await confirmPasskeyAddition({ db: getServices().db, headers: request.headers, userId: user.id, body: (await readJson(request)) ?? {} });
+      if (confirmed === "wrongConfirmation") return json({ reason: "wrongConfirmation" }, undefined, 403);
+      if (confirmed === "signInAgain") return json({ reason: "signInAgain" }, undefined, 403);
       try {
         const { options, headers } = await passkeyRegistrationOptions({ headers: request.headers });
         return json(options, headers);
@@ -60,8 +64,11 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       if (!user) return apiErrorResponse("SIGNED_OUT", { locale, requestId });
       const body = await readJson(request);
       if (!body?.response || typeof body.response !== "object") return apiErrorResponse("BAD_REQUEST", { locale, requestId });
-      const ok = await verifyPasskeyRegistration({ headers: request.headers, response: body.response, name: typeof body.name === "string" ? body.name : "" });
-      return ok ? json({ ok: true }) : apiErrorResponse("BAD_REQUEST", { locale, requestId });
+      const stored = await verifyPasskeyRegistration({ headers: request.headers, response: body.response, name: typeof body.name === "string" ? body.name : "" });
+      if (!stored) return apiErrorResponse("BAD_REQUEST", { locale, requestId });
+      const { config, mailer } = getServices();
+      await sendPasskeyChangedMail({ mailer, publicUrl: config.publicUrl, to: user.email, locale, change: "added", name: stored.name });
+      return json({ ok: true });
     }
     case "sign-in-options": {
       const refusal = await limited(`passkey-sign-in:${clientIp}`, signInRule);

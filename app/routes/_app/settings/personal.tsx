@@ -6,7 +6,7 @@ import { PasswordField, SubmitButton, TextField } from "#app/components/form/fie
 import type { FormFailure } from "#app/components/form/form-errors.ts";
 import { readForm } from "#app/components/form/form-data.server.ts";
 import { ValidatedForm } from "#app/components/form/validated-form.tsx";
-import { answerFormFailures, parseForm, unexpectedFailure, unknownIntentAnswer } from "#app/features/auth/auth-actions.server.ts";
+import { answerAfterSessionChange, answerFormFailures, parseForm, unexpectedFailure, unknownIntentAnswer } from "#app/features/auth/auth-actions.server.ts";
 import { changePassword, updateProfile } from "#app/features/auth/profile.server.ts";
 import { changePasswordSchema, profileSchema } from "#app/features/auth/schemas.ts";
 import { requireUser } from "#app/features/auth/session.server.ts";
@@ -21,9 +21,10 @@ import { changeEmailIntent, isEmailVerified, notifyPasswordChanged } from "#app/
 import { EmailSettingsCard, LinkedAccountsCard } from "#app/features/auth/email-settings.tsx";
 import { linkAccountIntent, listLinkedProviders } from "#app/features/auth/linked-accounts.server.ts";
 import { getServices } from "#server/services.server.ts";
+import { getLocale } from "#app/i18n/locale.server.ts";
 import { listUserSessions, sessionsIntent } from "#app/features/auth/sessions.server.ts";
 import { SessionsSettings } from "#app/features/auth/sessions-settings.tsx";
-import { listUserPasskeys, passkeysIntent } from "#app/features/auth/passkeys.server.ts";
+import { listUserPasskeys, passkeyConfirmationOf, passkeysIntent } from "#app/features/auth/passkeys.server.ts";
 import { PasskeySettings } from "#app/features/auth/passkey-settings.tsx";
 import { DataExportSettings } from "#app/features/data-export/data-export-settings.tsx";
 
@@ -36,7 +37,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const emailVerified = await isEmailVerified({ db: getServices().db, userId: user.id });
   const linkedProviders = await listLinkedProviders({ headers: request.headers });
   const twoFactor = await twoFactorSettings(user);
-  return { firstName: user.firstName, lastName: user.lastName, sessions, passkeys, email: user.email, emailVerified, linkedProviders, twoFactor };
+  const passkeyConfirmation = await passkeyConfirmationOf(getServices().db, user.id);
+  return { firstName: user.firstName, lastName: user.lastName, sessions, passkeys, passkeyConfirmation, email: user.email, emailVerified, linkedProviders, twoFactor };
 }
 
 type Result = FormFailure & { intent?: string; saved?: MessageKey; savedParams?: Record<string, string> };
@@ -57,7 +59,7 @@ export async function action(args: Route.ActionArgs) {
       return data<Result>(answer, { status });
     }
     if (intent === "passkeyRename" || intent === "passkeyRemove") {
-      const { answer, status } = await passkeysIntent({ request: args.request, intent, form });
+      const { answer, status } = await passkeysIntent({ request: args.request, intent, form, user: requireUser(args) });
       return data<Result>(answer, { status });
     }
     return unknownIntentAnswer();
@@ -74,8 +76,9 @@ async function passwordAction({ request, context }: Route.ActionArgs) {
   const form = await parseForm(request, changePasswordSchema);
   try {
     const change = await changePassword({ headers: request.headers, currentPassword: form.currentPassword, newPassword: form.newPassword });
-    if (change.ok) await notifyPasswordChanged({ request, email: requireUser({ request, context }).email });
-    if (change.ok) return data<Result>({ intent: "password", saved: "settings.password.saved" }, { headers: change.setCookies });
+    const { config, db, mailer } = getServices();
+    if (change.ok) await notifyPasswordChanged({ user: requireUser({ request, context }), locale: getLocale(request), db, config, mailer });
+    if (change.ok) return answerAfterSessionChange(request, { path: "/settings/personal", notice: "password-changed", setCookies: change.setCookies }, () => data<Result>({ intent: "password", saved: "settings.password.saved" }, { headers: change.setCookies }));
     if (change.reason === "wrongCurrent") return data<Result>({ intent: "password", fieldErrors: { currentPassword: "settings.password.wrongCurrent" } }, { status: 400 });
     return data<Result>({ intent: "password", formError: "settings.password.noPassword" }, { status: 400 });
   } catch (error) {
@@ -117,7 +120,7 @@ export default function PersonalSettings({ loaderData, actionData: answer }: Rou
         </ValidatedForm>
       </SectionCard>
       <TwoFactorSettings enabled={loaderData.twoFactor.enabled} required={loaderData.twoFactor.required} hasPassword={loaderData.twoFactor.hasPassword} result={actionData?.intent?.startsWith("twoFactor") ? (actionData as TwoFactorResult) : null} />
-      <PasskeySettings passkeys={loaderData.passkeys} />
+      <PasskeySettings passkeys={loaderData.passkeys} confirmation={loaderData.passkeyConfirmation} />
       <SessionsSettings sessions={loaderData.sessions} />
       <DataExportSettings />
     </Stack>
