@@ -480,7 +480,7 @@ describe("matching by script and language", () => {
       ["price_or_shipping", "￥１，９８０"],
     ]);
     const title = lintListing({ ruleSet, language: "ja", sections: { title: "ステンレス水筒 大容量！ 保冷保温" } });
-    expect(title.sections.title!.violations).toEqual([{ code: "banned_character", severity: "error", start: 11, end: 12, params: { char: "！" } }]);
+    expect(title.sections.title!.violations).toEqual([{ code: "banned_character", severity: "error", start: 11, end: 12, params: { char: "！" }, source: ruleSet.sources.banned_character.url }]);
   });
 });
 

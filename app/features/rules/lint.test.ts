@@ -126,6 +126,26 @@ const cases: { code: ViolationCode; section: Section; trips: string[]; passes: s
     trips: ["board cutting board", "tray serving tray wooden", "teak Teak block"],
     passes: ["cutting board chopping block", "serving tray wooden platter", "teak block oiled finish", "boards board-like"],
   },
+  // Issue 31: the rules real sellers' copy showed we did not encode (more in real-copy.test.ts).
+  {
+    code: "decorative_symbol",
+    section: "bullet",
+    trips: ["★ Deep juice grooves catch liquids while you carve.", "● Gentle on knives, softer than glass or stone.", "➤ Easy care: rinse with warm water and mild soap.", "◆ Three sizes for every task in the kitchen."],
+    passes: ["Holds 500 ml at 4 ℃ for 24 hours, lid included.", "Fits pans of Ø 20–28 cm and 3×3 racks.", "Works from −20 to 60 ℃ with a ≤ 2 mm gap.", "Made of bamboo, sanded twice and oiled by hand."],
+  },
+  {
+    code: "title_symbol",
+    section: "title",
+    trips: ["Bamboo Board > Kitchen Set Large", "Bamboo Board * Kitchen Set Large", "Bamboo Board ~ Kitchen Set Large", "#Bamboo Board Kitchen Set Large"],
+    passes: ["Pencil #2 HB, Pack of 12 Cedar", "Drill Bit Set <5 mm, 10 Pieces", "Tarp 4*4 m Waterproof Heavy Duty", "Timer ~30 Minutes Kitchen Bamboo"],
+  },
+  {
+    code: "highlights_sentences",
+    section: "itemHighlights",
+    trips: ["Three sizes for every task. Deep grooves catch juice. Gentle on knives", "Made for real kitchens! Three sizes, deep grooves"],
+    passes: ["Three sizes, deep juice grooves, gentle on knives, easy to wash", "2.5 mm blade, 3 sizes, oiled by hand"],
+  },
+
 ];
 
 describe("lintListing: every rule trips on what it names and not on ordinary copy", () => {
@@ -156,7 +176,7 @@ describe("the rule sets", () => {
   });
 
   it("have a case here for every rule: the table above, or the limits below", () => {
-    const limitCodes: ViolationCode[] = ["too_long", "too_short", "bytes_over", "bullet_count"];
+    const limitCodes: ViolationCode[] = ["too_long", "too_short", "bytes_over", "bullet_count", "bullets_total_too_long"];
     expect(new Set([...cases.map((rule) => rule.code), ...limitCodes])).toEqual(new Set(violationCodes));
   });
 });
@@ -178,7 +198,7 @@ describe("limits", () => {
   it("marks what runs over, from the first character past the limit", () => {
     const report = lintListing({ ruleSet: amazon202607, sections: { title: "a".repeat(80) } });
     expect(report.sections.title).toMatchObject({ chars: 80, limit: 75 });
-    expect(report.sections.title!.violations).toContainEqual({ code: "too_long", severity: "error", start: 75, end: 80, params: { limit: 75, count: 80 } });
+    expect(report.sections.title!.violations).toContainEqual({ code: "too_long", severity: "error", start: 75, end: 80, params: { limit: 75, count: 80 }, source: amazon202607.sources.too_long.url });
     expect(report.passed).toBe(false);
   });
 
@@ -206,7 +226,7 @@ describe("limits", () => {
     expect(codesIn("bullet", "b".repeat(255))).not.toContain("too_long");
     expect(codesIn("bullet", "b".repeat(256))).toContain("too_long");
     const count = (n: number) => lintListing({ ruleSet: amazon202607, sections: { bullets: Array.from({ length: n }, (_, i) => `Bullet number ${i + 1} tells a fact.`) } }).sections.bulletList!.violations;
-    expect(count(2)).toEqual([{ code: "bullet_count", severity: "error", start: 0, end: 0, params: { count: 2, min: 3, max: 5 } }]);
+    expect(count(2)).toEqual([{ code: "bullet_count", severity: "error", start: 0, end: 0, params: { count: 2, min: 3, max: 5 }, source: amazon202607.sources.bullet_count.url }]);
     expect(count(3)).toEqual([]);
     expect(count(5)).toEqual([]);
     expect(count(6)[0]).toMatchObject({ code: "bullet_count", params: { count: 6 } });
@@ -285,7 +305,7 @@ describe("a whole listing", () => {
   it("fails on one error anywhere, and not on warnings alone", () => {
     expect(lintListing({ ruleSet: amazon202607, brand: "Bambu Co", sections: { ...good, searchTerms: "bambu co board" } }).passed).toBe(false);
     const withWarning = lintListing({ ruleSet: amazon202607, brand: "Bambu Co", sections: { ...good, bullets: [...good.bullets!.slice(0, 3), "Made from STURDY bamboo that lasts for years of use."] } });
-    expect(withWarning.sections.bullets![3]!.violations).toEqual([{ code: "all_caps", severity: "warning", start: 10, end: 16, params: { word: "STURDY" } }]);
+    expect(withWarning.sections.bullets![3]!.violations).toEqual([{ code: "all_caps", severity: "warning", start: 10, end: 16, params: { word: "STURDY" }, source: amazon202607.sources.all_caps.url }]);
     expect(withWarning.passed).toBe(true);
   });
 

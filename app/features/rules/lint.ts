@@ -2,8 +2,12 @@
 // builder runs it on every keystroke, the server on every save and export. Offsets are UTF-16 (what
 // String.slice and the browser's selection use); characters are counted as code points, bytes as UTF-8.
 // Word lists and prices are matched in the copy folded for matching, at the same offsets (matching.ts).
-import { foldWidth, matchKey, phraseRegExp, priceRegExp, subjectFor, wordKey, wordSpans } from "./matching.ts";
-import type { LintReport, ListingSections, RuleSet, SectionReport, SectionRules, Severity, Violation, ViolationCode } from "./types.ts";
+// Issue 31 (decision 031): rules written for real sellers' copy, each by class — model codes and decimals
+// are one word, the brand and model codes are not shouting, time words count where they announce, phone
+// numbers and prices in the store's own formats.
+import { foldWidth, matchKey, phraseRegExp, priceRegExp, storeCurrencyForms, subjectFor, wordKey, wordSpans } from "./matching.ts";
+import { findPhoneNumbers } from "./phones.ts";
+import type { LintReport, LintStore, ListingSections, RuleSet, SectionReport, SectionRules, Severity, Violation, ViolationCode } from "./types.ts";
 
 export interface LintInput {
   ruleSet: RuleSet;
@@ -12,8 +16,19 @@ export interface LintInput {
   brand?: string;
   /** Other brands that may not appear in search terms (the workspace's list). */
   otherBrands?: readonly string[];
+  /** The store (the marketplace registry's row fits): its phone formats, currency and claims. Absent: the language's home store. */
+  store?: LintStore;
+  /** Amazon's product type (BOOK, MUSIC, DVD…): media titles keep their longer limit. */
+  productType?: string;
   sections: ListingSections;
 }
+
+/** Without a store, the language's first store in the marketplace registry (kept here: lint stays free of the registry). */
+const homeStore: Record<string, LintStore> = {
+  en: { country: "US", currency: "USD" }, es: { country: "ES", currency: "EUR" }, fr: { country: "FR", currency: "EUR" }, de: { country: "DE", currency: "EUR" },
+  it: { country: "IT", currency: "EUR" }, nl: { country: "NL", currency: "EUR" }, pt: { country: "BR", currency: "BRL" }, sv: { country: "SE", currency: "SEK" },
+  pl: { country: "PL", currency: "PLN" }, tr: { country: "TR", currency: "TRY" }, ar: { country: "SA", currency: "SAR" }, ja: { country: "JP", currency: "JPY" },
+};
 
 type PhraseCategory = keyof RuleSet["phrases"][string];
 /** Earlier categories win a span: "free shipping" is a shipping offer before it is promotional. */
@@ -22,51 +37,110 @@ const phraseCategories: readonly PhraseCategory[] = ["price_or_shipping", "guara
 interface Compiled {
   /** The copy's language, which folds the text for matching (Turkish İ and I, Arabic spelling). */
   language: string;
+  country: string | undefined;
   phrases: Partial<Record<PhraseCategory, RegExp>>;
+  /** Search terms only: help 23501's temporary and subjective words. */
+  searchTermPhrases: Partial<Record<"time_sensitive" | "subjective", RegExp>>;
   /** Idioms that hold a listed word without meaning it (French "à nouveau", again): no phrase inside one counts. */
   exceptions?: RegExp;
+  /** Claims that are only a warning in this store (Japan's 抗菌 treated articles). */
+  storeWarnings?: RegExp;
   price: RegExp;
   repeatable: Set<string>;
   banned: Set<string>;
   special: Set<string>;
+  functionalTitle: Set<string>;
+  functionalSymbols: Set<string>;
+  acronyms: Set<string>;
+  timeWords?: { words: Set<string>; announcing: RegExp; launch?: RegExp };
 }
 
 const compiledCache = new WeakMap<RuleSet, Map<string, Compiled>>();
 const letterOrDigit = /[\p{L}\p{N}]/u;
 
-function compile(ruleSet: RuleSet, language: string): Compiled {
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
+}
+
+function compile(ruleSet: RuleSet, language: string, store: LintStore | undefined): Compiled {
   let byLanguage = compiledCache.get(ruleSet);
   if (!byLanguage) compiledCache.set(ruleSet, (byLanguage = new Map()));
-  let compiled = byLanguage.get(language);
+  const cacheKey = `${language}|${store?.country ?? ""}|${store?.currency ?? ""}`;
+  let compiled = byLanguage.get(cacheKey);
   if (compiled) return compiled;
   const lists = ruleSet.phrases[language] ?? ruleSet.phrases.en ?? {};
+  // A language with word lists of its own reads no English search-term list; one without falls back as `phrases` does.
+  const searchLists = ruleSet.searchTermPhrases?.[language] ?? (ruleSet.phrases[language] ? {} : (ruleSet.searchTermPhrases?.en ?? {}));
   const exceptions = phraseRegExp(ruleSet.phraseExceptions?.[language] ?? [], language);
+  const storeWarnings = store ? phraseRegExp(ruleSet.storeClaims?.[store.country]?.warning?.[language] ?? [], language) : undefined;
+  const currency = store?.currency;
+  const forms = currency ? storeCurrencyForms(currency, `${language}-${store.country}`, ruleSet.currencySpellings?.[currency]) : undefined;
+  const time = ruleSet.timeWordsInContext?.[language];
+  const alternation = (words: readonly string[]) => words.map((word) => escapeRegExp(matchKey(word, language)).replace(/ /g, "[\\s-]+")).join("|");
   compiled = {
     language,
+    country: store?.country,
     phrases: Object.fromEntries(phraseCategories.map((category) => [category, phraseRegExp(lists[category] ?? [], language)])),
+    searchTermPhrases: { time_sensitive: phraseRegExp(searchLists.time_sensitive ?? [], language), subjective: phraseRegExp(searchLists.subjective ?? [], language) },
     ...(exceptions ? { exceptions } : {}),
-    price: priceRegExp(language),
+    ...(storeWarnings ? { storeWarnings } : {}),
+    price: priceRegExp(language, forms),
     repeatable: new Set((ruleSet.repeatableWords[language] ?? ruleSet.repeatableWords.en ?? []).map((word) => wordKey(word, language))),
     banned: new Set(ruleSet.bannedTitleCharacters),
     special: new Set(ruleSet.specialSymbols),
+    functionalTitle: new Set(ruleSet.functionalTitleCharacters ?? ""),
+    functionalSymbols: new Set(ruleSet.functionalSymbols ?? ""),
+    acronyms: new Set((ruleSet.acronyms ?? []).map((word) => word.toUpperCase())),
+    ...(time
+      ? {
+          timeWords: {
+            words: new Set(time.words.map((word) => matchKey(word, language))),
+            announcing: new RegExp(`^[\\s\\-–:,!]*(?:${alternation(time.announcing)})(?![\\p{L}\\p{N}])`, "u"),
+            // "2025 New", "2024 Launch", "2025 Model": a year that announces, in the folded text.
+            ...(time.launchNouns.length > 0 ? { launch: new RegExp(`(?<![\\p{L}\\p{N}])(?:19|20)\\d{2}\\s*-?\\s*(?:${alternation(time.launchNouns)})(?![\\p{L}\\p{N}])`, "gu") } : {}),
+          },
+        }
+      : {}),
   };
-  byLanguage.set(language, compiled);
+  byLanguage.set(cacheKey, compiled);
   return compiled;
 }
 
 const encoder = new TextEncoder();
+/**
+ * A word, or a model code or number kept whole: parts joined by "-", "." or "/" stay one word when the
+ * whole has a digit ("WH-1000XM5", "2.5", "i7-8550U", "3-Pack"); "anti-slip" is still two words.
+ */
+const tokenPattern = /[\p{L}\p{N}]+(?:['’][\p{L}]+)*(?:[-./][\p{L}\p{N}]+(?:['’][\p{L}]+)*)*/gu;
 const wordPattern = /[\p{L}\p{N}]+(?:['’][\p{L}]+)*/gu;
+const joined = /[-./]/;
+const hasDigit = /\p{N}/u;
 const emojiPattern = /\p{Extended_Pictographic}(?:\uFE0F|\u200D\p{Extended_Pictographic})*/gu;
+const emojiChar = /\p{Extended_Pictographic}/u;
+const symbolChar = /[\p{So}\p{Sm}]/u;
 const contactPatterns = [
-  /[\w.+-]+@[\w-]+(?:\.[\w-]+)+/g,
+  // An e-mail: letters before the @ and a domain whose last label is letters ("i7-8550U@1.8GHz" is a spec).
+  /(?<![\p{L}\p{N}._%+-])[\p{L}\p{N}._%+-]*\p{L}[\p{L}\p{N}._%+-]*@(?:[\p{L}\p{N}-]+\.)+\p{L}{2,24}(?![\p{L}\p{N}])/gu,
   /(?:https?:\/\/|www\.)[^\s<>"]+/gi,
   /(?<![\p{L}\p{N}@.])[\p{L}\p{N}-]+\.(?:com|net|org|io|shop|store|biz|info)(?![\p{L}\p{N}])/giu,
-  /(?<!\d)(?:\+?\d{1,3}[\s.-])?\(?\d{3}\)?[\s.-]\d{3}[\s.-]\d{4}(?!\d)/g,
 ];
+const contactHints = [/@/, /:\/\/|www\./i, /\.(?:com|net|org|io|shop|store|biz|info)(?![\p{L}\p{N}])/iu];
 const asinPattern = /(?<![\p{L}\p{N}])B0[A-Z0-9]{8}(?![\p{L}\p{N}])/gu;
 const htmlPattern = /<\/?[a-z][^>]*>/gi;
 const lineBreakTag = /^<br\s*\/?>$/i;
 const shoutPattern = /^\p{Lu}{5,}$/u;
+/** Capitals that are not shouting: clothing sizes (XXXXL) and Roman numerals (VIII), and Latin capitals without a vowel (abbreviations). */
+const notShouting = /^(?:X{1,6}[SL]|[IVXLCDM]+|[B-DF-HJ-NP-TV-XZ]+)$/;
+/** A sentence ends here: after a word, before a capital or another sentence ("Three sizes. Deep grooves"). */
+const sentenceEnd = /(?<=[\p{L}\p{M})])[.!?。！？](?=\s+[\p{Lu}\p{Lo}]|\s*[\p{Lo}])|[!?！？](?=\s*$)/gu;
+/** A year before a time word announces it ("2025 New"), as does "all-" ("all-new"). */
+const yearOrAllBefore = /(?:(?:19|20)\d{2}|\ball)[\s\-–,]*$/u;
+const leadingNonWords = /^[^\p{L}\p{N}]*$/u;
+
+/** ASCII letters, digits and spaces: no character rule is about them. */
+function isPlainAscii(code: number): boolean {
+  return (code >= 0x61 && code <= 0x7a) || (code >= 0x41 && code <= 0x5a) || (code >= 0x30 && code <= 0x39) || code === 0x20;
+}
 
 /** Code points of a string (what a seller calls characters). */
 export function countChars(text: string): number {
@@ -108,11 +182,13 @@ class SectionLinter {
   private readonly taken: [number, number][] = [];
   private readonly text: string;
   private readonly checks: SectionRules["checks"];
+  private readonly sources: RuleSet["sources"];
 
   // Plain fields, not parameter properties: Node's type stripping (bench, scripts) runs this file as is.
-  constructor(text: string, checks: SectionRules["checks"]) {
+  constructor(text: string, checks: SectionRules["checks"], sources: RuleSet["sources"]) {
     this.text = text;
     this.checks = checks;
+    this.sources = sources;
   }
 
   severity(code: ViolationCode): Severity | undefined {
@@ -121,20 +197,26 @@ class SectionLinter {
 
   add(code: ViolationCode, start: number, end: number, params?: Violation["params"], severity = this.checks[code]): void {
     if (!severity) return;
-    this.violations.push({ code, severity, start, end, ...(params ? { params } : {}) });
+    this.violations.push({ code, severity, start, end, ...(params ? { params } : {}), source: this.sources[code].url });
   }
 
   /**
    * Each span once (offsets in the copy), unless an earlier phrase category already took it or it lies
    * inside an exception; the phrase reported as the copy has it.
    */
-  mark(code: ViolationCode, spans: Iterable<[number, number]>, except: readonly [number, number][] = [], params: (match: string) => Violation["params"] = (match) => ({ phrase: match })): void {
+  mark(
+    code: ViolationCode,
+    spans: Iterable<[number, number]>,
+    except: readonly [number, number][] = [],
+    params: (match: string) => Violation["params"] = (match) => ({ phrase: match }),
+    severityOf?: (start: number, end: number) => Severity | undefined,
+  ): void {
     if (!this.checks[code]) return;
     for (const [start, end] of spans) {
       if (this.taken.some(([s, e]) => start < e && end > s)) continue;
       if (except.some(([s, e]) => start >= s && end <= e)) continue;
       this.taken.push([start, end]);
-      this.add(code, start, end, params(this.text.slice(start, end)));
+      this.add(code, start, end, params(this.text.slice(start, end)), severityOf?.(start, end) ?? this.checks[code]);
     }
   }
 }
@@ -143,8 +225,21 @@ function* spansOf(pattern: RegExp, text: string): Generator<[number, number]> {
   for (const match of text.matchAll(pattern)) yield [match.index, match.index + match[0].length];
 }
 
-function words(text: string): { word: string; start: number; end: number }[] {
-  return [...text.matchAll(wordPattern)].map((match) => ({ word: match[0], start: match.index, end: match.index + match[0].length }));
+interface Token {
+  word: string;
+  start: number;
+  end: number;
+}
+
+/** Words of `text` (a key of the copy, same offsets): model codes and decimals whole, other joined words apart. */
+function words(text: string): Token[] {
+  const tokens: Token[] = [];
+  for (const match of text.matchAll(tokenPattern)) {
+    const token = match[0];
+    if (!joined.test(token) || hasDigit.test(token)) tokens.push({ word: token, start: match.index, end: match.index + token.length });
+    else for (const part of token.matchAll(wordPattern)) tokens.push({ word: part[0], start: match.index + part.index, end: match.index + part.index + part[0].length });
+  }
+  return tokens;
 }
 
 /** Where the brand stands in the text (case-insensitive), so its own characters are allowed there. `key`: wordKey of the text. */
@@ -157,9 +252,56 @@ function brandSpans(key: string, brand: string | undefined, language: string): [
   return spans;
 }
 
-function lintSection(text: string, rules: SectionRules, context: { compiled: Compiled; brand?: string; otherBrands: readonly string[]; allowLineBreakTags?: boolean; maxWordRepeats: number }): SectionReport {
+/** A name reduced to its letters and digits, accents dropped: "Ben & Jerry's" and "ben jerrys" meet at "benjerrys". */
+function skeleton(text: string): string {
+  return text.normalize("NFD").replace(/[^\p{L}\p{N}]/gu, "").toLowerCase();
+}
+
+/**
+ * The brand written without its punctuation or spacing ("benjerrys", "ben and jerrys", "coca cola"):
+ * runs of words whose letters and digits, joined, spell the brand's.
+ */
+function brandSkeletonSpans(text: string, brand: string): [number, number][] {
+  const targets = [...new Set([skeleton(brand), skeleton(brand.replace(/&|\+/g, " and "))])].filter((target) => target.length >= 3);
+  if (targets.length === 0) return [];
+  const longest = Math.max(...targets.map((target) => target.length));
+  const tokens = [...text.matchAll(wordPattern)].map((match) => ({ key: skeleton(match[0]), start: match.index, end: match.index + match[0].length }));
+  const spans: [number, number][] = [];
+  for (let i = 0; i < tokens.length; i++) {
+    let joinedKey = "";
+    for (let j = i; j < tokens.length && joinedKey.length < longest; j++) {
+      joinedKey += tokens[j]!.key;
+      if (targets.includes(joinedKey)) {
+        spans.push([tokens[i]!.start, tokens[j]!.end]);
+        break;
+      }
+      if (!targets.some((target) => target.startsWith(joinedKey))) break;
+    }
+  }
+  return spans;
+}
+
+/** Whether a placeholder found at [start, end) is part of a notation ("NA-12", "AC/N/A", "N/A-2"), not a placeholder. */
+function inNotation(text: string, start: number, end: number): boolean {
+  const joinedBefore = start >= 2 && "-/.".includes(text[start - 1]!) && letterOrDigit.test(text[start - 2]!);
+  const joinedAfter = "-/.".includes(text[end] ?? "") && letterOrDigit.test(text[end + 1] ?? "");
+  return joinedBefore || joinedAfter;
+}
+
+interface SectionContext {
+  compiled: Compiled;
+  sources: RuleSet["sources"];
+  brand?: string;
+  otherBrands: readonly string[];
+  allowLineBreakTags?: boolean;
+  maxWordRepeats: number;
+  /** Search terms read help 23501's own lists. */
+  searchTerms?: boolean;
+}
+
+function lintSection(text: string, rules: SectionRules, context: SectionContext): SectionReport {
   const { compiled } = context;
-  const linter = new SectionLinter(text, rules.checks);
+  const linter = new SectionLinter(text, rules.checks, context.sources);
   const chars = countChars(text);
   const bytes = countBytes(text);
   const { maxChars, minChars, maxBytes } = rules.limits;
@@ -173,26 +315,35 @@ function lintSection(text: string, rules: SectionRules, context: { compiled: Com
   const wide = foldWidth(text);
   const key = matchKey(text, language);
   const keyOfWords = language === "tr" ? key.replace(/ı/g, "i") : key;
+  const brand = brandSpans(keyOfWords, context.brand, language);
+  const special = rules.specialSymbols ? new Set(rules.specialSymbols) : compiled.special;
 
-  // Characters and symbols (a full-width "！" is a "!").
-  if (linter.severity("banned_character")) {
-    const brand = brandSpans(keyOfWords, context.brand, language);
-    let offset = 0;
-    for (const char of wide) {
-      if (compiled.banned.has(char) && !brand.some(([s, e]) => offset >= s && offset < e)) linter.add("banned_character", offset, offset + char.length, { char: text.slice(offset, offset + char.length) });
-      offset += char.length;
-    }
-  }
-  if (linter.severity("special_symbol")) {
-    let offset = 0;
-    for (const char of wide) {
-      if (compiled.special.has(char)) linter.add("special_symbol", offset, offset + char.length, { char: text.slice(offset, offset + char.length) });
-      offset += char.length;
+  // Characters and symbols (a full-width "！" is a "!"), in one pass: ASCII letters, digits and spaces are skipped at once.
+  const checkBanned = !!linter.severity("banned_character");
+  const checkTitleSymbol = !!linter.severity("title_symbol");
+  const checkSpecial = !!linter.severity("special_symbol");
+  const checkDecorative = !!linter.severity("decorative_symbol");
+  if (checkBanned || checkTitleSymbol || checkSpecial || checkDecorative) {
+    const outsideBrand = (offset: number) => !brand.some(([s, e]) => offset >= s && offset < e);
+    for (let offset = 0; offset < wide.length; ) {
+      const code = wide.codePointAt(offset)!;
+      const size = code > 0xffff ? 2 : 1;
+      if (!isPlainAscii(code)) {
+        const char = size === 2 ? wide.slice(offset, offset + 2) : wide[offset]!;
+        const original = () => text.slice(offset, offset + size);
+        if (checkBanned && compiled.banned.has(char) && outsideBrand(offset)) linter.add("banned_character", offset, offset + size, { char: original() });
+        // "~ # < > *" only where they mean something: before a number ("#2", "<5 mm", "~30 min", "4*4").
+        if (checkTitleSymbol && compiled.functionalTitle.has(char) && outsideBrand(offset) && !/^\s?\p{N}/u.test(wide.slice(offset + 1, offset + 3))) linter.add("title_symbol", offset, offset + 1, { char: original() });
+        if (checkSpecial && special.has(char)) linter.add("special_symbol", offset, offset + size, { char: original() });
+        // Symbols (Unicode So and Sm) outside ASCII that say nothing: ★ ● ◆ ➤ ♪. Emoji and Amazon's listed symbols have their own rules.
+        if (checkDecorative && code > 0x7f && symbolChar.test(char) && !emojiChar.test(char) && !special.has(char) && !compiled.functionalSymbols.has(char) && !(code >= 0x3380 && code <= 0x33ff)) linter.add("decorative_symbol", offset, offset + size, { char });
+      }
+      offset += size;
     }
   }
   if (linter.severity("emoji")) {
     for (const match of text.matchAll(emojiPattern)) {
-      if (compiled.special.has(match[0])) continue;
+      if (special.has(match[0])) continue;
       linter.add("emoji", match.index, match.index + match[0].length, { char: match[0] });
     }
   }
@@ -202,48 +353,79 @@ function lintSection(text: string, rules: SectionRules, context: { compiled: Com
       linter.add("html", match.index, match.index + match[0].length, { tag: match[0].slice(0, 40) });
     }
   }
+  if (linter.severity("highlights_sentences")) {
+    for (const match of text.matchAll(sentenceEnd)) linter.add("highlights_sentences", match.index, match.index + match[0].length, { char: match[0] });
+  }
 
   // What the copy says.
-  for (const pattern of contactPatterns) linter.mark("contact_info", spansOf(pattern, wide));
+  // Each contact pattern only where its telltale is (an @, a www or ://, a known domain ending).
+  contactPatterns.forEach((pattern, i) => {
+    if (contactHints[i]!.test(wide)) linter.mark("contact_info", spansOf(pattern, wide));
+  });
+  if (linter.severity("contact_info")) linter.mark("contact_info", findPhoneNumbers(wide, compiled.country));
   if (linter.severity("price_or_shipping")) linter.mark("price_or_shipping", wordSpans(compiled.price, { text: wide }));
   const subject = subjectFor(key, language);
-  const except = compiled.exceptions ? wordSpans(compiled.exceptions, subject) : [];
+  // Nothing inside an idiom ("deal with"), a document in the box ("warranty card") or the brand ("New Balance") counts.
+  const except = [...(compiled.exceptions ? wordSpans(compiled.exceptions, subject) : []), ...brand];
+  const time = compiled.timeWords;
+  if (time?.launch && linter.severity("time_sensitive")) {
+    // A launch year ("2025 Model"), but not a model that fits a car ("2025 Model Y").
+    const launches = [...spansOf(time.launch, key)].filter(([, end]) => !/^\s+[A-Z0-9]{1,3}(?![\p{L}\p{N}])/u.test(text.slice(end)));
+    linter.mark("time_sensitive", launches, except);
+  }
+  if (context.searchTerms) {
+    for (const category of ["time_sensitive", "subjective"] as const) {
+      const pattern = compiled.searchTermPhrases[category];
+      if (pattern && linter.severity(category)) linter.mark(category, wordSpans(pattern, subject), except);
+    }
+  }
   for (const category of phraseCategories) {
     const pattern = compiled.phrases[category];
-    if (pattern && linter.severity(category)) linter.mark(category, wordSpans(pattern, subject), except);
+    if (!pattern || !linter.severity(category)) continue;
+    let spans = wordSpans(pattern, subject);
+    if (category === "placeholder") spans = spans.filter(([start, end]) => !inNotation(text, start, end));
+    // A keyword list has no context: help 23501 names "new" and "now" in search terms outright.
+    if (category === "time_sensitive" && time && !context.searchTerms) spans = spans.filter(([start, end]) => !time.words.has(key.slice(start, end)) || announces(key, start, end, time.announcing, brand));
+    // A claim this store allows with proof is a warning there (Japan's 抗菌), an error elsewhere.
+    const lawful = category === "restricted_claim" && compiled.storeWarnings ? wordSpans(compiled.storeWarnings, subject) : [];
+    const severityOf = lawful.length > 0 ? (start: number, end: number): Severity | undefined => (lawful.some(([s, e]) => s === start && e === end) ? "warning" : undefined) : undefined;
+    linter.mark(category, spans, except, undefined, severityOf);
   }
   linter.mark("asin", spansOf(asinPattern, wide), [], (match) => ({ asin: match }));
 
   const tokens = words(keyOfWords);
+  const inBrand = (start: number, end: number) => brand.some(([s, e]) => start >= s && end <= e);
   if (linter.severity("all_caps")) {
-    for (const { start, end } of tokens) {
+    // Names are written as their owners write them: the brand and the workspace's other brands.
+    const names = new Set([context.brand, ...context.otherBrands].flatMap((name) => (name ? [...wordKey(name, language).matchAll(wordPattern)].map((m) => m[0]) : [])));
+    for (const { word: tokenKey, start, end } of tokens) {
       const word = text.slice(start, end);
-      if (shoutPattern.test(word)) linter.add("all_caps", start, end, { word });
+      if (!shoutPattern.test(word) || inBrand(start, end) || names.has(tokenKey) || compiled.acronyms.has(word) || notShouting.test(word)) continue;
+      linter.add("all_caps", start, end, { word });
     }
   }
   if (linter.severity("word_repeated")) {
     const seen = new Map<string, number>();
-    for (const { word: key, start, end } of tokens) {
-      if (compiled.repeatable.has(key)) continue;
-      const count = (seen.get(key) ?? 0) + 1;
-      seen.set(key, count);
+    for (const { word: tokenKey, start, end } of tokens) {
+      // Model codes and numbers ("WH-1000XM5", "2.5") and the brand may repeat.
+      if (compiled.repeatable.has(tokenKey) || hasDigit.test(tokenKey) || inBrand(start, end)) continue;
+      const count = (seen.get(tokenKey) ?? 0) + 1;
+      seen.set(tokenKey, count);
       if (count > context.maxWordRepeats) linter.add("word_repeated", start, end, { word: text.slice(start, end), count, limit: context.maxWordRepeats });
     }
   }
   if (linter.severity("repeated_word")) {
     const seen = new Set<string>();
-    for (const { word: key, start, end } of tokens) {
-      if (seen.has(key)) linter.add("repeated_word", start, end, { word: text.slice(start, end) });
-      seen.add(key);
+    for (const { word: tokenKey, start, end } of tokens) {
+      if (seen.has(tokenKey)) linter.add("repeated_word", start, end, { word: text.slice(start, end) });
+      seen.add(tokenKey);
     }
   }
   if (linter.severity("brand_in_search_terms")) {
     for (const name of [context.brand, ...context.otherBrands]) {
-      for (const [start, end] of brandSpans(keyOfWords, name, language)) {
-        const before = text[start - 1] ?? " ";
-        const after = text[end] ?? " ";
-        if (!letterOrDigit.test(before) && !letterOrDigit.test(after)) linter.add("brand_in_search_terms", start, end, { brand: text.slice(start, end) });
-      }
+      if (!name?.trim()) continue;
+      const exact = brandSpans(keyOfWords, name, language).filter(([start, end]) => !letterOrDigit.test(text[start - 1] ?? " ") && !letterOrDigit.test(text[end] ?? " "));
+      linter.mark("brand_in_search_terms", [...exact, ...brandSkeletonSpans(text, name)], [], (match) => ({ brand: match }));
     }
   }
 
@@ -251,23 +433,48 @@ function lintSection(text: string, rules: SectionRules, context: { compiled: Com
   return { chars, bytes, limit: maxBytes ?? maxChars ?? null, violations: linter.violations };
 }
 
+/**
+ * Whether a time word that is an ordinary word elsewhere announces here: first in the section (after the
+ * brand, if the brand leads), after a year or "all-", or before an announcing word ("New Arrival").
+ */
+function announces(key: string, start: number, end: number, announcing: RegExp, brand: readonly [number, number][]): boolean {
+  const before = key.slice(0, start);
+  const lead = brand.find(([s]) => leadingNonWords.test(key.slice(0, s)));
+  if (leadingNonWords.test(lead && lead[1] <= start ? key.slice(lead[1], start) : before)) return true;
+  if (yearOrAllBefore.test(before.slice(-12))) return true;
+  return announcing.test(key.slice(end, end + 40));
+}
+
+function isMedia(ruleSet: RuleSet, productType: string | undefined): boolean {
+  if (!productType || !ruleSet.media) return false;
+  const type = productType.trim().toUpperCase().replace(/[\s-]+/g, "_");
+  return ruleSet.media.productTypes.includes(type);
+}
+
 /** Every section given, against the rule set; `passed` is false when any violation is an error. */
-export function lintListing({ ruleSet, language = "en", brand, otherBrands = [], sections }: LintInput): LintReport {
-  const compiled = compile(ruleSet, language);
-  const base = { compiled, brand, otherBrands, maxWordRepeats: ruleSet.maxWordRepeats };
+export function lintListing({ ruleSet, language = "en", brand, otherBrands = [], store, productType, sections }: LintInput): LintReport {
+  const compiled = compile(ruleSet, language, store ?? homeStore[language]);
+  const base: SectionContext = { compiled, sources: ruleSet.sources, brand, otherBrands, maxWordRepeats: ruleSet.maxWordRepeats };
   const report: LintReport["sections"] = {};
   const rules = ruleSet.sections;
-  if (sections.title !== undefined) report.title = lintSection(sections.title, rules.title, base);
+  if (sections.title !== undefined) {
+    // Media (books, music, video) keep their longer titles (help 201100890).
+    const title = isMedia(ruleSet, productType) ? { ...rules.title, limits: { ...rules.title.limits, maxChars: ruleSet.media!.titleMaxChars } } : rules.title;
+    report.title = lintSection(sections.title, title, base);
+  }
   if (sections.itemHighlights !== undefined && rules.itemHighlights) report.itemHighlights = lintSection(sections.itemHighlights, rules.itemHighlights, base);
   if (sections.bullets !== undefined) {
     report.bullets = sections.bullets.map((bullet) => lintSection(bullet, rules.bullets, base));
     const count = sections.bullets.filter((bullet) => bullet.trim() !== "").length;
     const violations: Violation[] = [];
-    if (count < rules.bullets.minCount || count > rules.bullets.maxCount) violations.push({ code: "bullet_count", severity: "error", start: 0, end: 0, params: { count, min: rules.bullets.minCount, max: rules.bullets.maxCount } });
+    if (count < rules.bullets.minCount || count > rules.bullets.maxCount) violations.push({ code: "bullet_count", severity: "error", start: 0, end: 0, params: { count, min: rules.bullets.minCount, max: rules.bullets.maxCount }, source: ruleSet.sources.bullet_count.url });
+    const total = report.bullets.reduce((sum, bullet) => sum + bullet.chars, 0);
+    const maxTotal = rules.bullets.maxTotalChars;
+    if (maxTotal !== undefined && total > maxTotal) violations.push({ code: "bullets_total_too_long", severity: "error", start: 0, end: 0, params: { count: total, limit: maxTotal }, source: ruleSet.sources.bullets_total_too_long.url });
     report.bulletList = { violations };
   }
   if (sections.description !== undefined) report.description = lintSection(sections.description, rules.description, { ...base, allowLineBreakTags: rules.description.allowLineBreakTags });
-  if (sections.searchTerms !== undefined) report.searchTerms = lintSection(sections.searchTerms, rules.searchTerms, base);
+  if (sections.searchTerms !== undefined) report.searchTerms = lintSection(sections.searchTerms, rules.searchTerms, { ...base, searchTerms: true });
   const all = [report.title, report.itemHighlights, ...(report.bullets ?? []), report.bulletList, report.description, report.searchTerms].flatMap((section) => section?.violations ?? []);
   return {
     ruleSet: { id: ruleSet.id, effectiveFrom: ruleSet.effectiveFrom, source: ruleSet.source.url },

@@ -243,14 +243,56 @@ const wordsAfter = [
 /** Turkish only: "TL" is the lira there, and a teaspoon (Teelöffel) in German recipes. */
 const turkishWordsAfter = "tl|try";
 
-export function priceRegExp(language: string): RegExp {
+/** How a store's currency is written, besides the signs and codes above (storeCurrencyForms). */
+export interface CurrencyForms {
+  /** Written before the amount ("Rs.", "JP¥", "A$"). */
+  before: readonly string[];
+  /** Written after it ("rupees", "/-", "円", "kr"). */
+  after: readonly string[];
+}
+
+/**
+ * A store's currency as Intl writes it in the store's language (symbol, narrow symbol, code, names) plus
+ * the spellings Intl does not know (a rule set's `currencySpellings`: "Rs.", "/-"). Lower case, as matched.
+ */
+export function storeCurrencyForms(currency: string, locale: string, spellings: { before?: readonly string[]; after?: readonly string[] } = {}): CurrencyForms {
+  const part = (display: "symbol" | "narrowSymbol" | "name" | "code", n: number): string | undefined => {
+    try {
+      return new Intl.NumberFormat(locale, { style: "currency", currency, currencyDisplay: display }).formatToParts(n).find((p) => p.type === "currency")?.value;
+    } catch {
+      return undefined;
+    }
+  };
+  const signs = [part("symbol", 1), part("narrowSymbol", 1)].filter((form): form is string => !!form);
+  const names = [part("name", 1), part("name", 2), part("name", 5)].filter((form): form is string => !!form);
+  const lower = (forms: readonly (string | undefined)[]) => [...new Set(forms.flatMap((form) => (form ? [foldCase(foldWidth(form)).trim()] : [])).filter((form) => form !== ""))];
+  // The code goes before the amount only ("SEK 90"): after it, "90 sek" is Swedish seconds; rule sets add codes after where safe.
+  return { before: lower([...signs, part("code", 1), ...(spellings.before ?? [])]), after: lower([...signs, ...names, ...(spellings.after ?? [])]) };
+}
+
+/** A form as a regex source: letters need a word end after them, a sign or "/-" does not. */
+function formSource(form: string): string {
+  const body = escapeRegExp(form).replace(/ /g, "\\s+");
+  return isLetterOrDigit.test([...form].at(-1) ?? "") ? `${body}${wordEnd}` : body;
+}
+
+export function priceRegExp(language: string, store?: CurrencyForms): RegExp {
   const after = language === "tr" ? `${wordsAfter}|${turkishWordsAfter}` : wordsAfter;
+  const storeBefore = store && store.before.length > 0 ? `(?:${store.before.map((form) => escapeRegExp(form)).join("|")})\\s?${amount}` : undefined;
+  // Not a coin (500円玉, 100円硬貨).
+  const storeAfter = store && store.after.length > 0 ? `${amount}\\s?(?:${store.after.map(formSource).join("|")})(?!玉|硬貨)` : undefined;
   return new RegExp(
     [
+      ...(storeBefore ? [storeBefore] : []),
+      ...(storeAfter ? [storeAfter] : []),
       `${currencySigns}\\s?${amount}`,
       `(?:${codesBefore})\\s?${amount}${wordEnd}(?!\\s?w\\/kg)`,
       // 円 but not a coin (500円玉, 100円硬貨).
       `${amount}\\s?(?:${currencySigns}|円(?!玉|硬貨)|(?:${after})${arabicMarks}${wordEnd})`,
+      // India's "999/-" (a whole amount, nothing after) is a price wherever it is written.
+      `${amount}\\/-`,
+      // "Worth 999", "worth of Rs 500": a value in money, not "worth 2 years" (a word follows).
+      ...(language === "en" ? [`worth\\s+(?:of\\s+)?${amount}(?!\\s?[\\p{L}%+])`] : []),
     ].join("|"),
     "giu",
   );

@@ -23,6 +23,11 @@ export const violationCodes = [
   "brand_in_search_terms",
   "repeated_word",
   "bullet_count",
+  // Issue 31: rules that real sellers' copy showed we did not encode.
+  "decorative_symbol",
+  "bullets_total_too_long",
+  "title_symbol",
+  "highlights_sentences",
 ] as const;
 export type ViolationCode = (typeof violationCodes)[number];
 
@@ -39,6 +44,8 @@ export interface RuleSource {
   /** When the rule took effect (ISO date). */
   effectiveFrom: string;
   confidence: "official" | "reported";
+  /** When we last read the source (ISO date); absent: 2026-11-23, decision 014. */
+  checked?: string;
 }
 
 export interface SectionLimits {
@@ -54,6 +61,8 @@ export type SectionChecks = Partial<Record<ViolationCode, Severity>>;
 export interface SectionRules {
   limits: SectionLimits;
   checks: SectionChecks;
+  /** Symbols not allowed in this section, when they differ from the rule set's `specialSymbols` (bullets add ° and ~). */
+  specialSymbols?: string;
 }
 
 export interface RuleSet {
@@ -69,7 +78,7 @@ export interface RuleSet {
   sections: {
     title: SectionRules;
     itemHighlights?: SectionRules;
-    bullets: SectionRules & { minCount: number; maxCount: number };
+    bullets: SectionRules & { minCount: number; maxCount: number; /** All bullets together, in characters. */ maxTotalChars?: number };
     description: SectionRules & { allowLineBreakTags: boolean };
     searchTerms: SectionRules;
   };
@@ -85,6 +94,37 @@ export interface RuleSet {
   phraseExceptions?: Record<string, readonly string[]>;
   /** Symbols Amazon does not allow in bullets, descriptions and search terms. */
   specialSymbols: string;
+  /** Title characters allowed only where they mean something (a number, a size: "#2 pencil", "<5 mm", "4*4"). */
+  functionalTitleCharacters?: string;
+  /** Symbols (Unicode So/Sm) that say something (°, ℃, ×, ≤…): never decorative. */
+  functionalSymbols?: string;
+  /** Capitalised words that are not shouting: acronyms and standards of five letters or more (AMOLED, QWERTY). */
+  acronyms?: readonly string[];
+  /**
+   * Per language, time words that are ordinary words elsewhere ("new" in "stays new", "now" in a product's
+   * name): they count only where they announce — first in the section, after a year ("2025 New"), or before
+   * one of `announcing` ("New Arrival", "now available").
+   */
+  timeWordsInContext?: Record<string, { words: readonly string[]; announcing: readonly string[]; launchNouns: readonly string[] }>;
+  /** Per language, words only search terms may not hold (help 23501's temporary and subjective lists). */
+  searchTermPhrases?: Record<string, Partial<Record<"time_sensitive" | "subjective", readonly string[]>>>;
+  /** Product types exempt from the title limit (books, music, video: media), and their limit. */
+  media?: { productTypes: readonly string[]; titleMaxChars: number };
+  /**
+   * Per store (ISO country), claims whose severity differs there: lawful with proof in one store, restricted
+   * in another (Japan's 抗菌 treated articles). Phrases as in `phrases`, per language.
+   */
+  storeClaims?: Record<string, { warning?: Record<string, readonly string[]> }>;
+  /** Per currency (ISO 4217), how sellers write it that Intl does not ("Rs.", "/-", "税込"). */
+  currencySpellings?: Record<string, { before?: readonly string[]; after?: readonly string[] }>;
+}
+
+/** The store a listing is for: its phone numbers and currency (the marketplace registry's row fits). */
+export interface LintStore {
+  /** ISO 3166 country. */
+  country: string;
+  /** ISO 4217 currency. */
+  currency?: string;
 }
 
 export interface ListingSections {
@@ -103,6 +143,8 @@ export interface Violation {
   end: number;
   /** Values for the message (a limit, the word that repeats…). */
   params?: Record<string, string | number>;
+  /** Where the rule comes from (the rule set's source URL); its short explanation is the message `lint.why.<code>`. */
+  source?: string;
 }
 
 export interface SectionReport {

@@ -1,7 +1,7 @@
 // Amazon's product title policy of January 2025, with the common bullet, description and search-term rules.
 // Sources and dates: docs/decisions/014-amazon-listing-rules.md (looked up 2026-11-23).
 import type { RuleSet, RuleSource } from "../types.ts";
-import { bulletsRules, commonSources, descriptionRules, phraseExceptions, phrases, repeatableWords, searchTermsRules, specialSymbols } from "./amazon-common.ts";
+import { acronyms, bulletsRules, commonSources, currencySpellings, descriptionRules, functionalSymbols, functionalTitleCharacters, phraseExceptions, phrases, repeatableWords, searchTermPhrases, searchTermsRules, specialSymbols, storeClaims, timeWordsInContext } from "./amazon-common.ts";
 
 /** 200 characters, the banned characters and promotional phrases: official (help 201100890); the start
  * date, the word-repeat rule and the brand exception: reported (docs/decisions/014). */
@@ -25,11 +25,18 @@ export const amazon202501: RuleSet = {
     banned_character: titlePolicy2025,
     word_repeated: { ...titlePolicy2025, confidence: "reported" },
     promotional: titlePolicy2025,
+    // "~ # < > *" only as identifiers or measurements: help 201100890 (official), read again 2026-11-27.
+    title_symbol: { ...titlePolicy2025, checked: "2026-11-27" },
+    highlights_sentences: { ...titlePolicy2025, confidence: "reported" },
   },
   sections: {
     title: {
       limits: { maxChars: 200, minChars: 10 },
-      checks: { banned_character: "error", word_repeated: "error", promotional: "error", emoji: "error", special_symbol: "warning", all_caps: "warning", placeholder: "error", html: "error", asin: "error", contact_info: "error", price_or_shipping: "error" },
+      checks: {
+        banned_character: "error", word_repeated: "error", promotional: "error", emoji: "error", special_symbol: "warning", all_caps: "warning", placeholder: "error", html: "error", asin: "error", contact_info: "error", price_or_shipping: "error",
+        // Issue 31: newness, launch years and superlatives in a title, functional-only characters, decorative symbols.
+        time_sensitive: "warning", subjective: "warning", title_symbol: "warning", decorative_symbol: "error",
+      },
     },
     bullets: bulletsRules,
     description: descriptionRules,
@@ -41,4 +48,11 @@ export const amazon202501: RuleSet = {
   phrases,
   phraseExceptions,
   specialSymbols,
+  functionalTitleCharacters,
+  functionalSymbols,
+  acronyms,
+  timeWordsInContext,
+  searchTermPhrases,
+  storeClaims,
+  currencySpellings,
 };

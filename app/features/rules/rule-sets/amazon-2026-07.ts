@@ -22,6 +22,9 @@ export const amazon202607: RuleSet = {
   sections: {
     ...amazon202501.sections,
     title: { ...amazon202501.sections.title, limits: { maxChars: 75, minChars: 10 } },
-    itemHighlights: { limits: { maxChars: 125 }, checks: { ...amazon202501.sections.bullets.checks, banned_character: undefined } },
+    // Item highlights are comma-separated phrases, not sentences (reported: m.ebrun.com, decision 014).
+    itemHighlights: { limits: { maxChars: 125 }, checks: { ...amazon202501.sections.bullets.checks, banned_character: undefined, highlights_sentences: "warning" } },
   },
+  // Media keep 200 characters (books, music, video and DVD: help 201100890 and the 2026 reports, decision 014).
+  media: { productTypes: ["BOOK", "BOOKS", "ABIS_BOOK", "BOOKS_1973_AND_LATER", "MUSIC", "ABIS_MUSIC", "MUSIC_POPULAR_VINYL", "VIDEO", "ABIS_VIDEO", "DVD", "ABIS_DVD", "VIDEO_DVD", "BLU_RAY", "VIDEO_BLU_RAY"], titleMaxChars: 200 },
 };

@@ -29,6 +29,24 @@ export const searchTermGuidelines: RuleSource = {
 /** ALL-CAPS words: named by sellers' agencies, not by an Amazon page we could read (docs/decisions/014). */
 export const capitalsReported: RuleSource = { ...productDetailPageRules, title: "ALL-CAPS words, reported with the product detail page rules", confidence: "reported" };
 
+/** Decision 031 (issue 31): rules read from real sellers' copy; each source with the date we read it. */
+const checked = "2026-11-27";
+
+/** The bullet symbol list with ° and ~ (the 2024 announcement as quoted by goatconsulting.com), and decorative symbols. */
+export const bulletSymbolsReported: RuleSource = {
+  url: "https://goatconsulting.com/amazon-policy/amazon-product-detail-page-rules-violation-policy-compliance",
+  title: "Amazon's bullet point requirements of 2024-08-15 (™ ® € … † ‡ ° ¢ £ ¥ © ± ~ and emoji), as quoted by GOAT Consulting",
+  effectiveFrom: "2024-08-15",
+  confidence: "reported",
+  checked,
+};
+
+/** All bullets together under 1,000 characters: sellers' agencies, not an Amazon page we could read. */
+export const bulletsTotalReported: RuleSource = { ...bulletGuidelines, title: "Bullets: 1,000 characters in all (sellers' agencies, decision 014)", checked };
+
+/** Phone numbers, prices and other ways to order: the product detail page rules, read again for issue 31. */
+export const detailPageRulesChecked: RuleSource = { ...productDetailPageRules, url: "https://sellercentral.amazon.com/gp/help/external/help.html?itemID=200390640&language=en_US", checked };
+
 /** The sources of the rules both title rule sets share (bullets, description, search terms, every section). */
 export const commonSources = {
   bullet_count: bulletGuidelines,
@@ -38,8 +56,10 @@ export const commonSources = {
   guarantee: bulletGuidelines,
   restricted_claim: bulletGuidelines,
   asin: bulletGuidelines,
-  contact_info: productDetailPageRules,
-  price_or_shipping: productDetailPageRules,
+  contact_info: detailPageRulesChecked,
+  price_or_shipping: detailPageRulesChecked,
+  decorative_symbol: bulletSymbolsReported,
+  bullets_total_too_long: bulletsTotalReported,
   time_sensitive: productDetailPageRules,
   html: productDetailPageRules,
   all_caps: capitalsReported,
@@ -63,11 +83,16 @@ const bodyChecks: SectionRules["checks"] = {
   html: "error",
   all_caps: "warning",
   promotional: "error",
+  decorative_symbol: "error",
 };
 
-export const bulletsRules: RuleSet["sections"]["bullets"] = { limits: { minChars: 10, maxChars: 255 }, checks: bodyChecks, minCount: 3, maxCount: 5 };
+/** Amazon's bullet symbols (help 200390640's 2024 bullet rules, reported): the common list, and ° and ~. */
+export const bulletSymbols = "™®€…†‡°¢£¥©±~";
 
-export const descriptionRules: RuleSet["sections"]["description"] = { limits: { maxChars: 2000 }, checks: bodyChecks, allowLineBreakTags: true };
+export const bulletsRules: RuleSet["sections"]["bullets"] = { limits: { minChars: 10, maxChars: 255 }, checks: bodyChecks, specialSymbols: bulletSymbols, minCount: 3, maxCount: 5, maxTotalChars: 1000 };
+
+// Decorative symbols in a description are a warning: the bullet rule is the one sources name.
+export const descriptionRules: RuleSet["sections"]["description"] = { limits: { maxChars: 2000 }, checks: { ...bodyChecks, decorative_symbol: "warning" }, allowLineBreakTags: true };
 
 export const searchTermsRules: SectionRules = {
   // "Less than 250 bytes": 249 at most.
@@ -81,6 +106,7 @@ export const searchTermsRules: SectionRules = {
     placeholder: "error",
     emoji: "error",
     special_symbol: "error",
+    decorative_symbol: "error",
     contact_info: "error",
     html: "error",
     restricted_claim: "error",
@@ -108,19 +134,24 @@ export const repeatableWords: RuleSet["repeatableWords"] = {
 export const phrases: RuleSet["phrases"] = {
   en: {
     promotional: ["best seller", "bestseller", "best-selling", "hot item", "hot sale", "top seller", "top rated", "top-rated", "#1", "number one", "free shipping", "100% quality guaranteed", "100% satisfaction", "sale", "on sale", "clearance", "deal", "deals", "discount", "limited offer", "buy now", "buy one get one", "bogo", "cheap", "cheapest", "lowest price", "great gift", "perfect gift", "award winning", "amazon's choice",
+      // Rank claims without "#" or "number" (issue 31), and free add-ons other than shipping.
+      "no.1", "no. 1", "no 1 brand", "top 1", "rank 1", "ranked 1", "ranked #1", "#1 rated", "best seller rank", "best-seller rank", "bestseller rank", "best sellers rank",
+      "free gift", "free gifts", "free installation", "free demo", "free demonstration", "free service", "free servicing", "free sample", "free samples", "free accessories", "free accessory", "free trial", "free setup", "free fitting",
       // Reviews, testimonials and requests for reviews (product detail page rules).
       "leave a review", "leave us a review", "write a review", "5-star review", "5 star review", "five-star review", "5-star reviews", "customers love", "our customers say", "rated 5 stars", "as seen on"],
     price_or_shipping: ["free shipping", "fast shipping", "free delivery", "same day shipping", "ships today", "ships free", "ships fast", "in stock", "out of stock", "available now", "prime shipping", "% off"],
-    guarantee: ["guarantee", "guaranteed", "money back", "money-back", "refund", "refundable", "full refund", "risk free", "risk-free", "satisfaction guaranteed", "no questions asked"],
-    time_sensitive: ["new arrival", "new arrivals", "limited time", "today only", "this week only", "while supplies last", "hurry", "just launched", "latest", "new", "now", "newest", "brand new"],
+    guarantee: ["guarantee", "guaranteed", "money back", "money-back", "refund", "refundable", "full refund", "risk free", "risk-free", "satisfaction guaranteed", "no questions asked",
+      // Warranty and replacement promises in plain words (issue 31): "1 year warranty", "lifetime replacement".
+      "warranty", "warranties", "lifetime replacement", "free replacement", "replacement guarantee", "replacement warranty", "easy replacement", "hassle-free replacement", "hassle free replacement", "day replacement", "days replacement", "year replacement", "years replacement", "month replacement", "months replacement", "easy returns", "free returns", "day returns", "days return", "day return", "return policy"],
+    time_sensitive: ["new arrival", "new arrivals", "limited time", "today only", "this week only", "while supplies last", "hurry", "just launched", "latest", "new", "now", "newest", "brand new", "all-new", "latest version", "latest model", "newly launched", "available now", "now available"],
     subjective: ["best", "cheap", "amazing", "awesome", "great", "perfect", "incredible", "fantastic", "excellent", "superior", "ultimate", "greatest", "finest", "premium quality", "high quality"],
     restricted_claim: ["antimicrobial", "anti-microbial", "antibacterial", "anti-bacterial", "antiviral", "anti-viral", "antifungal", "anti-fungal", "kills germs", "kills bacteria", "kills viruses", "eco-friendly", "eco friendly", "environmentally friendly", "earth friendly", "biodegradable", "compostable", "non-toxic", "nontoxic", "fda approved", "fda-approved", "fda cleared", "fda-cleared", "cures", "heals", "treats disease", "prevents disease", "detox", "pesticide", "sanitizes", "disinfects"],
     placeholder: ["n/a", "na", "tbd", "tba", "copy pending", "not applicable", "lorem ipsum", "placeholder", "insert text", "xxx"],
   },
   es: {
-    promotional: ["más vendido", "mas vendido", "oferta", "ofertas", "rebaja", "rebajas", "descuento", "envío gratis", "envio gratis", "mejor precio", "precio más bajo", "compra ya", "liquidación", "número uno", "n.º 1", "#1", "regalo perfecto", "deja una reseña", "déjanos una reseña", "reseña de 5 estrellas", "reseñas de 5 estrellas", "nuestros clientes dicen"],
+    promotional: ["más vendido", "mas vendido", "oferta", "ofertas", "rebaja", "rebajas", "descuento", "envío gratis", "envio gratis", "mejor precio", "precio más bajo", "compra ya", "liquidación", "número uno", "n.º 1", "#1", "regalo perfecto", "regalo gratis", "instalación gratuita", "instalación gratis", "n.º1", "nº 1", "nº1", "top 1", "deja una reseña", "déjanos una reseña", "reseña de 5 estrellas", "reseñas de 5 estrellas", "nuestros clientes dicen"],
     price_or_shipping: ["envío gratis", "envio gratis", "envío rápido", "envio rapido", "en stock", "disponible ya", "agotado", "% de descuento"],
-    guarantee: ["garantía", "garantia", "garantizado", "garantizada", "devolución del dinero", "reembolso", "sin riesgo"],
+    guarantee: ["garantía", "garantia", "garantizado", "garantizada", "devolución del dinero", "reembolso", "sin riesgo", "reemplazo gratuito", "reemplazo gratis", "sustitución gratuita", "devolución gratuita", "devoluciones gratuitas", "cambio gratuito"],
     time_sensitive: ["novedad", "novedades", "tiempo limitado", "solo hoy", "últimas unidades", "nuevo", "nueva", "ahora", "lo último"],
     subjective: ["mejor", "barato", "barata", "increíble", "increible", "genial", "perfecto", "perfecta", "excelente", "fantástico", "fantastico", "superior", "definitivo", "alta calidad"],
     restricted_claim: ["antimicrobiano", "antimicrobiana", "antibacteriano", "antibacteriana", "antiviral", "antifúngico", "ecológico", "ecologico", "ecológica", "ecologica", "biodegradable", "compostable", "no tóxico", "no toxico", "aprobado por la fda", "cura", "curas", "sana", "desintoxica", "pesticida", "desinfecta"],
@@ -133,10 +164,10 @@ export const phrases: RuleSet["phrases"] = {
   // in a longer phrase. Inflected forms are listed where a language inflects (German, Polish).
   fr: {
     // French (amazon.fr, amazon.ca, amazon.com.be); compiled 2026-11-23, reported.
-    promotional: ["meilleure vente", "meilleures ventes", "best-seller", "best seller", "bestseller", "top vente", "top ventes", "n°1", "n° 1", "no 1", "numéro 1", "numéro un", "#1", "promo", "en promotion", "soldes", "prix cassé", "prix cassés", "petit prix", "prix le plus bas", "meilleur prix", "déstockage", "liquidation", "bon plan", "bons plans", "offre spéciale", "offre limitée", "achetez maintenant", "livraison gratuite", "livraison offerte", "pas cher", "cadeau idéal", "cadeau parfait", "le cadeau idéal",
+    promotional: ["meilleure vente", "meilleures ventes", "best-seller", "best seller", "bestseller", "top vente", "top ventes", "n°1", "n° 1", "no 1", "numéro 1", "numéro un", "#1", "promo", "en promotion", "soldes", "prix cassé", "prix cassés", "petit prix", "prix le plus bas", "meilleur prix", "déstockage", "liquidation", "bon plan", "bons plans", "offre spéciale", "offre limitée", "achetez maintenant", "livraison gratuite", "livraison offerte", "pas cher", "cadeau offert", "installation gratuite", "installation offerte", "top 1", "cadeau idéal", "cadeau parfait", "le cadeau idéal",
       "laissez un avis", "laissez-nous un avis", "laissez nous un avis", "avis 5 étoiles", "5 étoiles", "nos clients adorent", "nos clients disent", "vu à la télé", "vu à la tv"],
     price_or_shipping: ["livraison gratuite", "livraison offerte", "frais de port offerts", "frais de port gratuits", "livraison rapide", "livraison express", "expédition rapide", "expédition gratuite", "expédié sous 24h", "en stock", "disponible immédiatement", "rupture de stock", "% de remise", "% de réduction"],
-    guarantee: ["garantie", "garanti", "garantis", "garanties", "satisfait ou remboursé", "satisfaits ou remboursés", "satisfaite ou remboursée", "remboursement", "remboursé", "remboursée", "argent remboursé", "achat sans risque", "essai sans risque", "satisfaction garantie"],
+    guarantee: ["garantie", "garanti", "garantis", "garanties", "satisfait ou remboursé", "satisfaits ou remboursés", "satisfaite ou remboursée", "remboursement", "remboursé", "remboursée", "argent remboursé", "achat sans risque", "essai sans risque", "satisfaction garantie", "remplacement gratuit", "échange gratuit", "retour gratuit", "retours gratuits"],
     time_sensitive: ["nouveau", "nouvel", "nouvelle", "nouveaux", "nouvelles", "nouveauté", "nouveautés", "tout nouveau", "temps limité", "durée limitée", "aujourd'hui seulement", "aujourd’hui seulement", "dans la limite des stocks", "épuisement des stocks", "derniers exemplaires", "dépêchez-vous", "dépêchez vous", "dès maintenant", "dernier modèle", "dernière génération"],
     subjective: ["meilleur", "meilleure", "meilleurs", "meilleures", "pas cher", "bon marché", "incroyable", "génial", "géniale", "parfait", "parfaite", "excellent", "excellente", "fantastique", "exceptionnel", "exceptionnelle", "extraordinaire", "ultime", "haut de gamme", "haute qualité", "qualité supérieure", "qualité premium", "top qualité"],
     restricted_claim: ["antibactérien", "antibactérienne", "antibactériens", "anti-bactérien", "anti-bactérienne", "antimicrobien", "antimicrobienne", "antiviral", "antivirale", "anti-viral", "antifongique", "tue les germes", "tue les bactéries", "élimine les bactéries", "écologique", "écologiques", "éco-responsable", "écoresponsable", "respectueux de l'environnement", "respectueux de l’environnement", "respectueuse de l'environnement", "respectueuse de l’environnement", "biodégradable", "biodégradables", "compostable", "compostables", "non toxique", "non-toxique", "approuvé par la fda", "guérit", "détox", "détoxifie", "pesticide", "désinfecte", "assainit"],
@@ -144,10 +175,10 @@ export const phrases: RuleSet["phrases"] = {
   },
   de: {
     // German (amazon.de); compiled 2026-11-23, reported. Adjectives with their endings (-e, -er, -es, -en).
-    promotional: ["bestseller", "meistverkauft", "meistverkaufte", "meistverkaufter", "meistverkauftes", "topseller", "top-seller", "nr. 1", "nr.1", "nummer 1", "nummer eins", "#1", "testsieger", "angebot", "sonderangebot", "top angebot", "rabatt", "ausverkauf", "räumungsverkauf", "schnäppchen", "billig", "bester preis", "günstigster preis", "tiefpreis", "jetzt kaufen", "jetzt bestellen", "kostenloser versand", "gratis versand", "perfektes geschenk", "perfekte geschenk", "ideales geschenk", "ideale geschenk",
+    promotional: ["bestseller", "meistverkauft", "meistverkaufte", "meistverkaufter", "meistverkauftes", "topseller", "top-seller", "nr. 1", "nr.1", "nummer 1", "nummer eins", "#1", "testsieger", "gratis geschenk", "gratis-geschenk", "gratis zugabe", "gratis-zugabe", "kostenlose installation", "kostenlose montage", "angebot", "sonderangebot", "top angebot", "rabatt", "ausverkauf", "räumungsverkauf", "schnäppchen", "billig", "bester preis", "günstigster preis", "tiefpreis", "jetzt kaufen", "jetzt bestellen", "kostenloser versand", "gratis versand", "perfektes geschenk", "perfekte geschenk", "ideales geschenk", "ideale geschenk",
       "bewertung hinterlassen", "hinterlassen sie eine bewertung", "5-sterne-bewertung", "5 sterne bewertung", "5-sterne-bewertungen", "5 sterne", "unsere kunden sagen", "kunden lieben", "bekannt aus dem tv", "bekannt aus funk und fernsehen"],
     price_or_shipping: ["kostenloser versand", "kostenlose lieferung", "gratis versand", "gratisversand", "versandkostenfrei", "schneller versand", "expressversand", "blitzversand", "sofort lieferbar", "auf lager", "vorrätig", "ausverkauft", "% rabatt"],
-    guarantee: ["garantie", "garantiert", "geld zurück", "geld zurück garantie", "geld-zurück-garantie", "zufriedenheitsgarantie", "zufriedenheit garantiert", "rückerstattung", "risikofrei", "ohne risiko"],
+    guarantee: ["garantie", "garantiert", "gewährleistung", "jahre garantie", "kostenloser austausch", "kostenloser ersatz", "austauschgarantie", "ersatzgarantie", "kostenlose rücksendung", "geld zurück", "geld zurück garantie", "geld-zurück-garantie", "zufriedenheitsgarantie", "zufriedenheit garantiert", "rückerstattung", "risikofrei", "ohne risiko"],
     time_sensitive: ["neu", "neue", "neuer", "neues", "neuen", "neuem", "brandneu", "brandneue", "nagelneu", "neuheit", "neuheiten", "neueste", "neuester", "neuestes", "neuesten", "jetzt", "nur heute", "nur für kurze zeit", "begrenzte zeit", "zeitlich begrenzt", "solange der vorrat reicht", "nur solange der vorrat reicht", "letzte chance"],
     subjective: ["beste", "bester", "bestes", "besten", "billig", "billige", "toll", "tolle", "großartig", "großartige", "fantastisch", "fantastische", "unglaublich", "unglaubliche", "perfekt", "perfekte", "perfekter", "perfektes", "hervorragend", "hervorragende", "erstklassig", "erstklassige", "genial", "geniale", "hochwertig", "hochwertige", "hochwertiger", "hochwertiges", "hochwertigen", "höchste qualität", "beste qualität", "top qualität", "premium qualität", "premiumqualität"],
     restricted_claim: ["antibakteriell", "antibakterielle", "antibakterieller", "antibakterielles", "antibakteriellen", "antimikrobiell", "antimikrobielle", "antimikrobiellen", "antiviral", "antivirale", "antiviralen", "antimykotisch", "tötet keime", "tötet bakterien", "tötet viren", "umweltfreundlich", "umweltfreundliche", "umweltfreundlicher", "umweltfreundliches", "umweltfreundlichen", "biologisch abbaubar", "biologisch abbaubare", "kompostierbar", "kompostierbare", "ungiftig", "ungiftige", "nicht giftig", "schadstofffrei", "fda-zugelassen", "von der fda zugelassen", "heilt", "entgiftet", "entgiftend", "detox", "pestizid", "desinfiziert", "desinfizierend"],
@@ -239,10 +270,12 @@ export const phrases: RuleSet["phrases"] = {
     // Japanese (amazon.co.jp); compiled 2026-11-23, reported. Japanese has no spaces: matching.ts finds these
     // inside running text (a katakana word not inside a longer one), and reads full-width ＮＯ．１ and ％ as
     // ASCII, so only the ASCII forms are listed (see languages.test.ts).
-    promotional: ["ベストセラー", "売れ筋", "no.1", "人気no.1", "売上no.1", "ナンバーワン", "ランキング1位", "ランキング第1位", "セール", "大特価", "特価", "激安", "格安", "値下げ", "割引", "クーポン", "お買い得", "今すぐ購入", "送料無料", "プレゼントに最適", "ギフトに最適",
+    promotional: ["ベストセラー", "売れ筋", "no.1", "人気no.1", "売上no.1", "ナンバーワン", "ランキング1位", "ランキング第1位", "1位", "第1位", "無料プレゼント", "プレゼント付き", "おまけ付き", "無料設置", "セール", "大特価", "特価", "激安", "格安", "値下げ", "割引", "クーポン", "お買い得", "今すぐ購入", "送料無料", "プレゼントに最適", "ギフトに最適",
       "レビューを書いて", "レビューをお願い", "レビュー投稿", "高評価", "星5", "★5", "お客様の声", "テレビで話題"],
     price_or_shipping: ["送料無料", "送料込み", "送料込", "即日発送", "即納", "翌日配送", "翌日お届け", "あす楽", "在庫あり", "品切れ", "売り切れ", "税込", "%off", "%オフ"],
-    guarantee: ["返金保証", "全額返金", "返金対応", "返金", "満足保証", "品質保証", "安心保証", "永久保証", "ノーリスク", "リスクフリー"],
+    guarantee: ["返金保証", "全額返金", "返金対応", "返金", "満足保証", "品質保証", "安心保証", "永久保証", "ノーリスク", "リスクフリー",
+      // 保証, 交換 and 返品 where they promise (issue 31): "1年保証", "無料交換", "返品・交換"; 保証書 and 交換用 (a document, a spare) are not.
+      "保証", "交換保証", "無料交換", "交換対応", "交換いたします", "交換します", "交換可能", "返品保証", "返品可能", "返品対応", "返品・交換", "返品交換", "返品を承ります", "返品無料"],
     time_sensitive: ["新品", "新商品", "新発売", "新作", "最新", "最新型", "最新モデル", "期間限定", "数量限定", "本日限り", "今だけ", "今なら", "在庫限り", "なくなり次第終了", "お早めに", "今すぐ"],
     subjective: ["最高", "最高級", "最高品質", "最強", "最安", "最安値", "激安", "格安", "完璧", "素晴らしい", "すばらしい", "驚きの", "究極", "高品質", "極上"],
     restricted_claim: ["抗菌", "除菌", "殺菌", "抗ウイルス", "抗ウィルス", "防カビ", "抗カビ", "ウイルス除去", "エコ", "環境に優しい", "環境にやさしい", "地球に優しい", "地球にやさしい", "生分解性", "土に還る", "無毒", "毒性なし", "fda認証", "fda承認", "病気が治る", "病気を治す", "治療効果", "デトックス", "農薬", "消毒"],
@@ -257,10 +290,14 @@ export const phrases: RuleSet["phrases"] = {
  * language's usage, not from Amazon. "Di nuovo design" (of new design) then passes too: a warning missed.
  */
 export const phraseExceptions: RuleSet["phraseExceptions"] = {
-  en: ["new zealand", "new york", "new jersey", "new mexico", "new england", "new hampshire", "new orleans", "new delhi", "new south wales"],
-  es: ["de nuevo", "nueva zelanda", "nueva york", "nuevo méxico", "nuevo león"],
-  fr: ["à nouveau", "de nouveau", "nouvelle zélande", "nouvelle calédonie", "nouvelle aquitaine", "nouvelle écosse", "nouveau brunswick"],
-  de: ["von neuem", "aufs neue"],
+  // Issue 31: idioms that hold a promotional word ("deal with", "ground clearance", "best suited"), and a guarantee
+  // named as a document in the box ("warranty card", "user manual, warranty card"): a thing shipped, not a promise.
+  en: ["new zealand", "new york", "new jersey", "new mexico", "new england", "new hampshire", "new orleans", "new delhi", "new south wales",
+    "deal with", "deals with", "dealing with", "a great deal of", "a good deal of", "ground clearance", "best suited", "best of both worlds", "to the best of", "at its best", "best practice", "best practices",
+    "warranty card", "warranty cards", "guarantee card", "warranty booklet", "warranty certificate", "warranty leaflet", "warranty slip", "guarantee certificate", "warranty registration card"],
+  es: ["de nuevo", "nueva zelanda", "nueva york", "nuevo méxico", "nuevo león", "tarjeta de garantía", "tarjeta de garantia", "certificado de garantía", "certificado de garantia"],
+  fr: ["à nouveau", "de nouveau", "nouvelle zélande", "nouvelle calédonie", "nouvelle aquitaine", "nouvelle écosse", "nouveau brunswick", "carte de garantie", "certificat de garantie", "bon de garantie"],
+  de: ["von neuem", "aufs neue", "garantiekarte", "garantieschein", "garantiekarten", "garantie-karte"],
   it: ["di nuovo", "nuova zelanda"],
   pt: ["de novo", "nova zelândia", "nova york", "nova iorque"],
   nl: ["nieuw zeeland"],
@@ -268,7 +305,75 @@ export const phraseExceptions: RuleSet["phraseExceptions"] = {
   pl: ["nowa zelandia"],
   tr: ["yeni zelanda", "yeni baştan"],
   ar: ["من جديد"],
-  ja: ["最高温度", "最高速度", "最高出力", "最高気温", "最高時速", "格安sim"],
+  // 保証書 is the warranty card in the box; "…を保証するものではありません" disclaims, it does not promise.
+  ja: ["最高温度", "最高速度", "最高出力", "最高気温", "最高時速", "格安sim", "保証書", "保証カード", "保証するものではありません", "保証いたしかねます", "保証しかねます", "保証はありません", "保証対象外", "保証できません"],
 };
 
 export const specialSymbols = "™®€…†‡¢£¥©±";
+
+// Issue 31 (decision 031): what real sellers' copy needs the rules to know. Compiled 2026-11-27.
+
+/** Title characters allowed only where they are functional (help 201100890: "~ # < > *" as identifiers or measurements). */
+export const functionalTitleCharacters = "~#<>*";
+
+/** Symbols that carry meaning (degrees, units, maths, "No."): never decorative. Emoji and listed symbols have their own rules. */
+export const functionalSymbols = "°℃℉№⌀×÷±−∓≤≥≈≠∞√∆∑∏∫‰′″→←↑↓↔";
+
+/**
+ * Capitals of five letters or more that are acronyms or standards, not shouting. Shorter ones (USB, LED, HDMI)
+ * and capitals without a vowel (NVMFS) never count; model codes with digits (WH-1000XM5) are not words.
+ */
+export const acronyms = ["AMOLED", "QWERTY", "NIOSH", "MOSFET", "ASHRAE", "SMPTE", "LASIK", "ISOFIX", "NEMA", "UNESCO", "NASCAR", "ASEAN", "OLED", "QLED", "IGBT", "GORE", "TEX", "COVID", "LIDAR", "RADAR", "SCUBA", "LASER", "PCIE", "SATA", "NVME", "HDMI", "DVI", "VESA", "AVCHD", "AAC", "APTX", "LDAC", "WPA", "IEEE", "ANSI", "DIN", "CE", "ROHS", "REACH", "FCC", "UL", "ETL", "IPX", "NEBS", "GPIO", "UART", "JTAG", "ARDUINO", "MIDI", "LINUX", "MACOS", "IPADOS", "WATCHOS", "SUV", "ATV", "UTV", "MTB", "BMX", "DSLR", "MILC", "UHD", "HDR", "DOLBY", "ATMOS", "DTS", "IMAX", "NASA", "FIFA", "NFL", "NBA", "MLB", "NHL", "PVC", "TPU", "TPE", "EVA", "ABS", "PETG", "HEPA", "ULPA", "ANAB", "UKCA", "MFI"];
+
+/**
+ * Time words that are ordinary words elsewhere (a finish that "stays new", a service named "Now"): they count
+ * where they announce (lint.ts `announces`). `announcing`: words after them that make an announcement;
+ * `launchNouns`: words after a year that do ("2025 Model", "2024 Launch"). Compiled 2026-11-27.
+ */
+export const timeWordsInContext: NonNullable<RuleSet["timeWordsInContext"]> = {
+  en: {
+    words: ["new", "now"],
+    announcing: ["arrival", "arrivals", "launch", "launched", "release", "released", "version", "model", "edition", "design", "upgrade", "upgraded", "collection", "season", "available", "with", "only", "in stock", "on sale", "2023", "2024", "2025", "2026", "2027"],
+    launchNouns: ["new", "newest", "latest", "launch", "launched", "model", "version", "edition", "release", "upgraded", "upgrade", "new version", "new model"],
+  },
+  es: { words: ["nuevo", "nueva", "ahora"], announcing: ["llegada", "lanzamiento", "versión", "version", "modelo", "edición", "diseño", "colección", "temporada", "disponible", "con"], launchNouns: ["nuevo", "nueva", "lanzamiento", "modelo", "versión", "edición"] },
+  fr: { words: ["nouveau", "nouvel", "nouvelle", "nouveaux", "nouvelles"], announcing: ["arrivage", "lancement", "version", "modèle", "édition", "design", "collection", "saison", "disponible"], launchNouns: ["nouveau", "nouvelle", "lancement", "modèle", "version", "édition"] },
+  de: { words: ["neu", "neue", "neuer", "neues", "neuen", "neuem", "jetzt"], announcing: ["eingetroffen", "erschienen", "version", "modell", "edition", "design", "kollektion", "saison", "erhältlich", "verfügbar", "mit", "auf lager"], launchNouns: ["neu", "neue", "neues", "modell", "version", "edition"] },
+  it: { words: ["nuovo", "nuova", "nuovi", "nuove", "adesso"], announcing: ["arrivo", "lancio", "versione", "modello", "edizione", "design", "collezione", "stagione", "disponibile", "con"], launchNouns: ["nuovo", "nuova", "modello", "versione", "edizione"] },
+  pt: { words: ["novo", "nova", "novos", "novas", "agora"], announcing: ["chegada", "lançamento", "versão", "modelo", "edição", "design", "coleção", "temporada", "disponível", "com"], launchNouns: ["novo", "nova", "modelo", "versão", "edição", "lançamento"] },
+  nl: { words: ["nieuw", "nieuwe", "nu"], announcing: ["binnen", "versie", "model", "editie", "ontwerp", "collectie", "seizoen", "verkrijgbaar", "beschikbaar", "met", "op voorraad"], launchNouns: ["nieuw", "nieuwe", "model", "versie", "editie"] },
+  sv: { words: ["ny", "nytt", "nya", "nu"], announcing: ["version", "modell", "utgåva", "design", "kollektion", "säsong", "tillgänglig", "med", "i lager"], launchNouns: ["ny", "nya", "modell", "version", "utgåva"] },
+  pl: { words: ["nowy", "nowa", "nowe", "teraz"], announcing: ["wersja", "model", "edycja", "projekt", "kolekcja", "sezon", "dostępny", "dostępna", "dostępne", "z"], launchNouns: ["nowy", "nowa", "nowe", "model", "wersja", "edycja"] },
+  tr: { words: ["yeni", "şimdi"], announcing: ["versiyon", "model", "sürüm", "tasarım", "koleksiyon", "sezon", "stokta"], launchNouns: ["yeni", "model", "versiyon", "sürüm"] },
+};
+
+/**
+ * Help 23501's temporary and subjective words, for search terms only: in running copy "current", "most"
+ * and "effective" are ordinary words (an electric current), so the body lists leave them out.
+ */
+export const searchTermPhrases: NonNullable<RuleSet["searchTermPhrases"]> = {
+  en: {
+    time_sensitive: ["new", "now", "on sale", "available now", "brand new", "current", "discounted", "just launched", "last chance", "last minute", "latest", "limited time", "this week", "this month", "this year", "today", "sale", "clearance"],
+    subjective: ["amazing", "best", "cheap", "cheapest", "effective", "fastest", "good deal", "least", "most", "popular", "trending", "great", "awesome", "top rated", "top-rated", "best seller", "bestseller"],
+  },
+};
+
+/**
+ * Claims a store allows with proof, restricted elsewhere. Japan: 抗菌 (antibacterial-treated) and 防カビ
+ * goods are sold under JIS Z 2801 and the SIAA mark, not registered like the US's pesticides (FIFRA and
+ * EPA, which Amazon.com enforces as pesticide claims); 殺菌, 除菌 and 消毒 stay restricted there (drug claims,
+ * 薬機法). Reported, 2026-11-27 (decision 031).
+ */
+export const storeClaims: NonNullable<RuleSet["storeClaims"]> = {
+  JP: { warning: { ja: ["抗菌", "防カビ", "抗カビ"], en: ["antibacterial", "anti-bacterial"] } },
+};
+
+/** How sellers write a store's currency beyond what Intl gives (India's "Rs." and "999/-"; Japan's 税込). */
+export const currencySpellings: NonNullable<RuleSet["currencySpellings"]> = {
+  INR: { before: ["rs.", "rs", "inr", "mrp", "mrp:", "mrp rs.", "m.r.p."], after: ["rs", "rs.", "rupees", "rupee", "/-", "inr"] },
+  JPY: { before: ["¥", "税込", "税込み", "税抜"], after: ["円", "yen"] },
+  GBP: { after: ["pounds", "quid"] },
+  EUR: { after: ["euro", "euros", "eur"] },
+  USD: { before: ["us$", "usd"], after: ["dollars", "usd", "bucks"] },
+};
+
