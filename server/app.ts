@@ -6,6 +6,7 @@ import { createRequestHandler, RouterContextProvider, type ServerBuild } from "r
 // routers, hands their housekeeping to maintenance and their library tables to the migrator. The
 // rest of server/ is platform and never imports app/features or app/routes (eslint.config.js).
 import { getAuth, migrateAuthTables } from "#app/features/auth/auth.server.ts";
+import { signedSessionCheck } from "#app/features/auth/signed-session-cookie.server.ts";
 import { recoverInterruptedGenerations } from "#app/features/billing/generation-credits.server.ts";
 import { startServerJobRunner, stopServerJobRunner } from "#app/features/jobs/job-runner.server.ts";
 import { sweepDataExports } from "#app/features/data-export/data-exports.server.ts";
@@ -19,7 +20,7 @@ import { createRoutePatternMatcher, metricsEndpoint, observeRequests, setRoutePa
 import { startProcessMetrics } from "./observability/metrics.server.ts";
 import { startTracing, stopTracing } from "./observability/tracing.server.ts";
 import { startMaintenance, stopMaintenance } from "./maintenance.server.ts";
-import { methodGuard, originCheck, readBodies, sendApiError } from "./request-guards.server.ts";
+import { methodGuard, originCheck, readBodies, rejectAmbiguousPath, sendApiError } from "./request-guards.server.ts";
 import { securityHeaders } from "./security-headers.server.ts";
 import { closeServices as closeAllServices, getServices, prepareServices as preparePlatform } from "./services.server.ts";
 import { getConfig } from "./config.server.ts";
@@ -61,16 +62,6 @@ const requestLog: RequestHandler = (req, res, next) => {
     logger[level]({ requestId, method: req.method, url: req.originalUrl, status: res.statusCode, ms: Math.round(ms * 10) / 10 }, "request");
   });
   next();
-};
-
-// A path that is not valid percent-encoding can never match a page: answer 400, not 500.
-const rejectMalformedPath: RequestHandler = (req, res, next) => {
-  try {
-    decodeURIComponent(req.path);
-    next();
-  } catch {
-    sendApiError(req, res, "BAD_REQUEST");
-  }
 };
 
 const loadServerBuild = () => import("virtual:react-router/server-build") as Promise<ServerBuild>;
@@ -121,7 +112,8 @@ export async function createApp({ clientDir, development = false }: CreateAppOpt
   app.use(methodGuard);
   // Event streams (POST /api/generations) go out unbuffered: gzip would hold events back until a block fills.
   app.use(compression({ filter: (req, res) => !/^text\/event-stream/i.test(String(res.getHeader("Content-Type") ?? "")) && compression.filter(req, res) }));
-  app.use(rejectMalformedPath);
+  // Broken percent-encoding or dot segments (in any encoding): 400 before a byte of the body is read.
+  app.use(rejectAmbiguousPath);
 
   if (clientDir) {
     // Hashed file names change with their content, so they may be cached forever.
@@ -134,8 +126,9 @@ export async function createApp({ clientDir, development = false }: CreateAppOpt
     app.use((req, res, next) => (/\.[A-Za-z0-9]+$/.test(req.path) ? rootFiles(req, res, next) : next()));
   }
 
-  // Every body is read here, bounded, before any route (or a 413); then the CSRF check.
-  app.use(readBodies());
+  // Every body is read here, bounded, before any route (or a 413); then the CSRF check. Large bodies
+  // only with a signed session cookie: an anonymous client's is refused past 64 KB before it is held.
+  app.use(readBodies({ carriesSession: await signedSessionCheck(getAuth(services), config) }));
   app.use(originCheck(config.publicUrl));
 
   // Better Auth's rate limiter reads the client address from x-client-ip, which we set from the
@@ -157,8 +150,8 @@ export async function createApp({ clientDir, development = false }: CreateAppOpt
   app.get("/healthz", (_req, res) => {
     res.json({ status: "ok", uptime: Math.round(process.uptime()) });
   });
-  // Prometheus' scrape: from this machine, or with METRICS_TOKEN as a bearer token (docs/decisions/024).
-  app.get("/metrics", metricsEndpoint({ token: config.observability.metricsToken }));
+  // Prometheus' scrape: from this machine under its own Host, or with METRICS_TOKEN as a bearer token (docs/decisions/024).
+  app.get("/metrics", metricsEndpoint({ token: config.observability.metricsToken, publicUrl: config.publicUrl }));
   app.get("/readyz", async (_req, res) => {
     const ok = await pingDb(db);
     res.status(ok ? 200 : 503).json({ status: ok ? "ok" : "unavailable", database: config.database.kind });

@@ -41,6 +41,23 @@ export function originCheck(publicUrl: string): RequestHandler {
   };
 }
 
+/**
+ * Whether a Host header names this server: a loopback name or address (localhost, 127.0.0.0/8, [::1],
+ * any port) or PUBLIC_URL's host. What loopback may read without a token answers only these, so a
+ * page whose own name a DNS rebinding pointed at 127.0.0.1 reads nothing (issue 30).
+ */
+export function isOwnHost(host: string | undefined, publicUrl: string): boolean {
+  // A name or an IPv4 address, or a bracketed IPv6 address, then an optional port: nothing a URL could hide another host behind.
+  if (!host || !/^([a-z\d.-]+|\[[a-f\d:.]+\])(:\d{1,5})?$/i.test(host)) return false;
+  let hostname: string;
+  try {
+    hostname = new URL(`http://${host}`).hostname;
+  } catch {
+    return false;
+  }
+  return hostname === "localhost" || hostname === "[::1]" || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(hostname) || hostname === new URL(publicUrl).hostname;
+}
+
 /** TRACE, CONNECT and other methods no route takes: 405 with the methods pages do take. */
 export const methodGuard: RequestHandler = (req, res, next) => {
   if (knownMethods.has(req.method)) return next();
@@ -62,13 +79,75 @@ const routeBodyLimits: { prefix: string; maxBytes: number }[] = [
   { prefix: "/api/jobs", maxBytes: 10 * 1024 * 1024 + 256 * 1024 },
 ];
 
-/** Forms and anything else: 64 KB; JSON: 1 MB; unless a route above says otherwise. */
+/** What a client without a signed session cookie may send anywhere: an auth form or a small JSON body. */
+export const anonymousBodyLimit = formBodyLimit;
+
+/** Routes that take larger bodies without a session: Stripe's webhook proves itself by its signature, which is in the body it signs. */
+const anonymousBodyLimits: { path: string; maxBytes: number }[] = [{ path: "/api/stripe/webhook", maxBytes: jsonBodyLimit }];
+
+/** The request target's path (an absolute-form target loses its scheme and host, as Express reads it), percent-decoded once. */
+function decodedPath(url: string | undefined): string | null {
+  const path = (url ?? "/").split(/[?#]/)[0]!.replace(/^[a-z][a-z\d+.-]*:\/\/[^/]*/i, "");
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A request's path as the routers see it: percent-decoded once (%2F and %2E included), backslashes
+ * as slashes, doubled slashes as one, dot segments resolved, lower case, no trailing slash (Express and
+ * React Router both match case-insensitively and ignore a trailing slash). Null when the encoding is
+ * broken. Limits are chosen from this, never from the raw path (issue 30).
+ */
+export function normalizedPath(url: string | undefined): string | null {
+  const path = decodedPath(url);
+  if (path === null) return null;
+  const segments: string[] = [];
+  for (const segment of path.replaceAll("\\", "/").split("/")) {
+    if (segment === "" || segment === ".") continue;
+    if (segment === "..") segments.pop();
+    else segments.push(segment.toLowerCase());
+  }
+  return `/${segments.join("/")}`;
+}
+
+/** Whether a path holds a `.` or `..` segment in any spelling (%2e, %2f or a backslash around it). */
+export function hasDotSegment(url: string | undefined): boolean {
+  const path = decodedPath(url) ?? "";
+  return path.replaceAll("\\", "/").split("/").some((segment) => segment === "." || segment === "..");
+}
+
+/**
+ * A path no page can be meant by: broken percent-encoding, or dot segments (browsers resolve them
+ * before sending, so only a crafted request has them, and each router would resolve them its own
+ * way). 400 before anything else, the body included, is read.
+ */
+export const rejectAmbiguousPath: RequestHandler = (req, res, next) => {
+  if (normalizedPath(req.url) !== null && !hasDotSegment(req.url)) return next();
+  sendApiError(req, res, "BAD_REQUEST");
+};
+
+/** Forms and anything else: 64 KB; JSON: 1 MB; unless a route above says otherwise. Chosen from the normalized path. */
 export function bodyLimitFor(req: IncomingMessage): number {
-  const path = (req.url ?? "/").split("?")[0]!;
+  const path = normalizedPath(req.url) ?? "/";
   const rule = routeBodyLimits.find(({ prefix }) => path === prefix || path.startsWith(`${prefix}/`));
   if (rule) return rule.maxBytes;
   const type = String(req.headers["content-type"] ?? "").toLowerCase();
   return /^application\/([\w.+-]+\+)?json\b/.test(type) ? jsonBodyLimit : formBodyLimit;
+}
+
+/**
+ * The limit for a request whose Cookie header carries no session we signed: what an anonymous client
+ * may make the server hold is small (a sign-in form), so slow 10 MB bodies on many connections hold
+ * nothing. Only a signed session cookie (checked before a byte of the body is read) opens the
+ * larger limits; the session itself is still read by the route.
+ */
+export function anonymousLimitFor(req: IncomingMessage, limit: number): number {
+  const path = normalizedPath(req.url) ?? "/";
+  const allowed = anonymousBodyLimits.find((rule) => rule.path === path)?.maxBytes ?? anonymousBodyLimit;
+  return Math.min(limit, allowed);
 }
 
 function announcesBody(req: IncomingMessage): boolean {
@@ -108,12 +187,14 @@ export function bufferedBody(req: IncomingMessage): Buffer {
 /**
  * Reads every request body before any route sees it, counting bytes as they arrive, so a body over
  * its limit is refused with 413 whatever its framing (Content-Length or chunked) and never held
- * whole in memory. Routes then read the buffered copy (`bufferedBody`).
+ * whole in memory. Routes then read the buffered copy (`bufferedBody`). Without a signed session
+ * cookie the limit is `anonymousBodyLimit` (Stripe's webhook excepted), decided before reading.
  */
-export function readBodies(limitFor: (req: IncomingMessage) => number = bodyLimitFor): RequestHandler {
+export function readBodies({ limitFor = bodyLimitFor, carriesSession }: { limitFor?: (req: IncomingMessage) => number; carriesSession: (req: IncomingMessage) => boolean }): RequestHandler {
   return (req, res, next) => {
     if (!announcesBody(req)) return next();
-    const limit = limitFor(req);
+    const routeLimit = limitFor(req);
+    const limit = routeLimit > anonymousBodyLimit && !carriesSession(req) ? anonymousLimitFor(req, routeLimit) : routeLimit;
     const tooLarge = () => sendApiError(req, res, "PAYLOAD_TOO_LARGE", { params: { kb: Math.round(limit / 1024) } });
     if (Number(req.headers["content-length"] ?? 0) > limit) return tooLarge();
     const chunks: Buffer[] = [];

@@ -4,7 +4,7 @@ import { createHash, timingSafeEqual } from "node:crypto";
 import { context, SpanKind, SpanStatusCode, trace } from "@opentelemetry/api";
 import type { Request, RequestHandler, Response } from "express";
 import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
-import { sendApiError } from "#server/request-guards.server.ts";
+import { isOwnHost, sendApiError } from "#server/request-guards.server.ts";
 import { recordHttpRequest, renderMetrics } from "./metrics.server.ts";
 import { tracer } from "./tracing.server.ts";
 
@@ -101,16 +101,18 @@ const digest = (value: string) => createHash("sha256").update(value).digest();
 
 /**
  * GET /metrics: Prometheus' text format, for a scraper on this machine (the socket's own address is
- * loopback and no proxy forwarded the request) or one sending `Authorization: Bearer $METRICS_TOKEN`.
- * Anyone else gets the catalogue's 401, which says nothing about the data.
+ * loopback, no proxy forwarded the request and the Host is a loopback name or PUBLIC_URL's) or one
+ * sending `Authorization: Bearer $METRICS_TOKEN` (any Host). Anyone else gets the catalogue's 401,
+ * which says nothing about the data.
  */
-export function metricsEndpoint({ token }: { token?: string }): RequestHandler {
+export function metricsEndpoint({ token, publicUrl }: { token?: string; publicUrl: string }): RequestHandler {
   const expected = token ? digest(token) : undefined;
   return async (req, res, next) => {
     try {
       // A reverse proxy on this machine connects from loopback too: what it forwards is not local.
       const forwarded = req.get("x-forwarded-for") !== undefined || req.get("forwarded") !== undefined;
-      const local = isLoopbackAddress(req.socket.remoteAddress) && !forwarded;
+      // A browser page on another name that DNS rebinding pointed at 127.0.0.1 connects from loopback too, with its own name as Host.
+      const local = isLoopbackAddress(req.socket.remoteAddress) && !forwarded && isOwnHost(req.get("host"), publicUrl);
       const bearer = /^Bearer\s+(\S+)\s*$/i.exec(req.get("authorization") ?? "")?.[1];
       // Compared as digests, in constant time: neither the token nor its length leaks through timing.
       const authorized = expected !== undefined && bearer !== undefined && timingSafeEqual(digest(bearer), expected);

@@ -4,7 +4,7 @@ import { readSession, sessionCookieSettings, type SessionCookieSettings, type Se
 import { getLocale } from "#app/i18n/locale.server.ts";
 import { requestContext } from "#server/context.ts";
 import { getServices } from "#server/services.server.ts";
-import { mustEnrolTwoFactorInActiveWorkspace, twoFactorApiRefusal } from "./two-factor-requirement.server.ts";
+import { mustEnrolTwoFactorInActiveWorkspace, twoFactorRefusal } from "./two-factor-requirement.server.ts";
 
 export type { SessionUser };
 
@@ -24,12 +24,12 @@ function settingsOf(auth: Auth): Promise<SessionCookieSettings> {
  * the session and re-set its cookie. Those Set-Cookie headers are copied onto whatever response
  * the route produces. An unknown or tampered cookie reads as signed out.
  */
-export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request, context, pattern }, next) => {
   const { user, setCookies } = await readRequestSession(request.headers.get("cookie"), () => request.headers);
   context.set(userContext, user);
-  // A member whose workspace requires two-factor uses no JSON endpoint before turning it on (pages
-  // send them to enrol: requireMembership). Checked here, once, for every API route.
-  const refusal = user?.mustEnrolTwoFactor ? twoFactorApiRefusal({ pathname: new URL(request.url).pathname, locale: getLocale(request), requestId: context.get(requestContext).requestId }) : null;
+  // A member whose workspace requires two-factor reaches none of its data before turning it on: decided
+  // here, once, on the route React Router matched (any case, any spelling of the path), for every route.
+  const refusal = user?.mustEnrolTwoFactor ? twoFactorRefusal({ routePattern: pattern, locale: getLocale(request), requestId: context.get(requestContext).requestId }) : null;
   const result = refusal ?? (await next());
   for (const cookie of setCookies) result.headers.append("Set-Cookie", cookie);
   // What a signed-in user sees is theirs alone: never kept by the browser's cache or a proxy.

@@ -1,5 +1,6 @@
 // A workspace owner can require two-factor for every member: a member without it is sent to
 // /settings/personal to turn it on before using the app (a page that says why, not a dead end).
+import { redirect } from "react-router";
 import type { Locale } from "#app/i18n/i18n.ts";
 import { apiErrorResponse } from "#app/lib/errors.ts";
 import type { Db } from "#server/db/db.server.ts";
@@ -62,13 +63,61 @@ export async function mustEnrolTwoFactorInActiveWorkspace(db: Db, userId: string
   return Boolean(row?.requireTwoFactor) && !row?.twoFactorEnabled;
 }
 
-/** JSON endpoints of members; Better Auth's OAuth callbacks and Stripe's webhook carry no member's session. */
-export function isMemberApiPath(pathname: string): boolean {
-  return pathname.startsWith("/api/") && !pathname.startsWith("/api/auth/") && pathname !== "/api/stripe/webhook";
+/**
+ * Routes (React Router's matched pattern, as written in app/routes.ts) open to a member who must enrol
+ * first: the public site, signing in and out, the enrolment page itself, and Stripe's webhook (no
+ * member's session). Everything else reaches the workspace's data, so a route added later is closed
+ * until it is listed here.
+ */
+const openBeforeEnrolment = new Set([
+  "/",
+  "/pricing",
+  "/about",
+  "/privacy",
+  "/terms",
+  "/*",
+  "/sign-in",
+  "/sign-in/two-factor",
+  "/sign-up",
+  "/forgot-password",
+  "/reset-password",
+  "/verify-email",
+  "/sign-out",
+  "/passkeys/:step",
+  "/auth/external",
+  "/set-language",
+  "/invite/:token",
+  "/admin",
+  "/dev/outbox",
+  "/api/stripe/webhook",
+  twoFactorEnrolPath,
+]);
+
+/** Routes that hand data out as JSON or a file (every /api/ route and the downloads): refused with a 403, not sent to a page. */
+const dataDownloads = new Set(["/history/export", "/settings/data-export", "/settings/data-export/:id/download"]);
+
+/**
+ * Whether a matched route reaches a workspace's data (everything but `openBeforeEnrolment`). Decided on
+ * the route the router matched, never on the raw path: routes match in any case, with a trailing slash,
+ * and after dot segments and encodings are resolved, so `/API/listings` is `/api/listings` here.
+ */
+export function reachesWorkspaceData(routePattern: string): boolean {
+  return !openBeforeEnrolment.has(routeKey(routePattern));
 }
 
-/** A 403 TWO_FACTOR_REQUIRED for a member API request of someone who must enrol first; null for anything else. */
-export function twoFactorApiRefusal({ pathname, locale, requestId }: { pathname: string; locale: Locale; requestId: string }): Response | null {
-  if (!isMemberApiPath(pathname)) return null;
-  return apiErrorResponse("TWO_FACTOR_REQUIRED", { locale, requestId });
+/** React Router joins the matched routes' paths without the root's slash ("api/listings", "*"); the lists above are written with it. */
+function routeKey(routePattern: string): string {
+  return `/${routePattern.replace(/^\/+/, "")}`;
+}
+
+/**
+ * What a member who must enrol first gets from a matched route: null where they may go, 403
+ * TWO_FACTOR_REQUIRED from a JSON endpoint or a download, and a redirect to the enrolment page from
+ * any other page (its data requests too, whichever loaders they name in `_routes`).
+ */
+export function twoFactorRefusal({ routePattern, locale, requestId }: { routePattern: string; locale: Locale; requestId: string }): Response | null {
+  if (!reachesWorkspaceData(routePattern)) return null;
+  const route = routeKey(routePattern);
+  if (route.startsWith("/api/") || dataDownloads.has(route)) return apiErrorResponse("TWO_FACTOR_REQUIRED", { locale, requestId });
+  return redirect(`${twoFactorEnrolPath}?twoFactor=required`);
 }

@@ -3,7 +3,7 @@
 // more than the query itself (docs/decisions/011). The handlers stay in app/features/outputs.
 import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
 import { readRequestSession } from "#app/features/auth/session.server.ts";
-import { twoFactorApiRefusal } from "#app/features/auth/two-factor-requirement.server.ts";
+import { twoFactorRefusal } from "#app/features/auth/two-factor-requirement.server.ts";
 import { answerListOutputs, handleOutputRequest, handleRestoreOutput, replyHeaders, type OutputsApiContext, type OutputsApiRequest } from "#app/features/outputs/outputs-api.server.ts";
 import { resolveLocale, type Locale } from "#app/i18n/i18n.ts";
 import type { Db } from "#server/db/db.server.ts";
@@ -31,8 +31,9 @@ async function serve(handle: Handler, db: Db, req: ExpressRequest, res: ExpressR
   const session = await readRequestSession(req.headers.cookie, () => toFetchRequest(req).headers);
   const locale = lazyLocale(req);
   const requestId = String(res.locals.requestId);
-  // The workspace requires two-factor and this member has not turned it on (as sessionMiddleware answers the other API routes).
-  const refusal = session.user?.mustEnrolTwoFactor ? twoFactorApiRefusal({ pathname: req.originalUrl.split("?")[0]!, locale: locale(), requestId }) : null;
+  // The workspace requires two-factor and this member has not turned it on (as sessionMiddleware answers the other routes):
+  // decided on the mount Express matched (in any case), never the raw path.
+  const refusal = session.user?.mustEnrolTwoFactor ? twoFactorRefusal({ routePattern: "/api/outputs", locale: locale(), requestId }) : null;
   if (refusal) return sendFetchResponse(res, refusal, session.setCookies);
   const ctx: OutputsApiContext = {
     request,

@@ -1,14 +1,15 @@
 import { Card, Container, Stack, Text, Title } from "@mantine/core";
 import { data } from "react-router";
 import { useI18n } from "#app/i18n/context.tsx";
+import { isOwnHost } from "#server/request-guards.server.ts";
 import { getServices } from "#server/services.server.ts";
 import type { Route } from "./+types/outbox";
 
 // Mails kept when SMTP_URL is unset, so password reset works on a fresh machine. Never in production
-// unless DEV_OUTBOX=1.
-export async function loader() {
+// unless DEV_OUTBOX=1, and only under this server's own names (a DNS-rebinding page reads nothing).
+export async function loader({ request }: Route.LoaderArgs) {
   const { config, mailer } = getServices();
-  if (!config.mail.devOutbox || config.mail.smtpUrl) throw data(null, { status: 404 });
+  if (!config.mail.devOutbox || config.mail.smtpUrl || !isOwnHost(request.headers.get("host") ?? undefined, config.publicUrl)) throw data(null, { status: 404 });
   return { mails: mailer.outbox() };
 }
 
