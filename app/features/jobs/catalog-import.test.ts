@@ -114,8 +114,8 @@ const sellerCentralCsv = [
 ].join("\r\n");
 
 describe("readCatalogFile: formats and encodings", () => {
-  it("reads a Seller Central-style CSV: RFC 4180 quotes, doubled quotes, line breaks inside quotes, CRLF", () => {
-    const file = expectFile(readCatalogFile(utf8(sellerCentralCsv), "catalog.csv"));
+  it("reads a Seller Central-style CSV: RFC 4180 quotes, doubled quotes, line breaks inside quotes, CRLF", async () => {
+    const file = expectFile(await readCatalogFile(utf8(sellerCentralCsv), "catalog.csv"));
     expect(file).toMatchObject({ ok: true, format: "csv", encoding: "utf-8", bom: false, delimiter: ",", headerRow: 1, emptyRowsSkipped: 0, totalRows: 2, rowNumbers: [2, 3] });
     expect(file.columns).toEqual(["SKU", "Brand Name", "Item Name", "Product Type", "Bullet Points", "Target Audience", "Generic Keywords", "Marketplace"]);
     expect(file.rows[0]).toEqual([
@@ -131,12 +131,12 @@ describe("readCatalogFile: formats and encodings", () => {
     expect(file.rows[1]).toEqual(["BB-200", "Bambusliebe", "Bamboo Utensil Set", "Kitchen Utensil Set", "6 pieces, heat resistant", "", "wooden spoons|bamboo utensils", "US"]);
   });
 
-  it("reads a German Excel export: semicolons, Windows-1252 umlauts and euro sign, commas and quoted semicolons in cells", () => {
+  it("reads a German Excel export: semicolons, Windows-1252 umlauts and euro sign, commas and quoted semicolons in cells", async () => {
     const text =
       "Marke;Produktname;Produktart;Merkmale;Zielgruppe;Suchbegriffe;Marktplatz;Preis\r\n" +
       'Holzwerk;Schneidebrett aus Eiche, groß;Küchenbrett;Geölt, lebensmittelecht;Köche;"schneidebrett; küchenbrett";DE;39,90 \x80\r\n' +
       "Holzwerk;Frühstücksbrettchen 4er-Set;Brettchen;Spülmaschinenfest;Familien;frühstücksbrett;Deutschland;12,00 \x80\r\n";
-    const file = expectFile(readCatalogFile(cp1252(text), "katalog.csv"));
+    const file = expectFile(await readCatalogFile(cp1252(text), "katalog.csv"));
     expect(file).toMatchObject({ format: "csv", encoding: "windows-1252", bom: false, delimiter: ";", totalRows: 2 });
     expect(file.columns).toEqual(["Marke", "Produktname", "Produktart", "Merkmale", "Zielgruppe", "Suchbegriffe", "Marktplatz", "Preis"]);
     expect(file.rows).toEqual([
@@ -145,40 +145,40 @@ describe("readCatalogFile: formats and encodings", () => {
     ]);
   });
 
-  it("gives a row's cells past the header a nameless column rather than losing them", () => {
-    const file = expectFile(readCatalogFile(utf8("Marke;Produktname\nHolzwerk;Brett;schneidebrett; küchenbrett\n")));
+  it("gives a row's cells past the header a nameless column rather than losing them", async () => {
+    const file = expectFile(await readCatalogFile(utf8("Marke;Produktname\nHolzwerk;Brett;schneidebrett; küchenbrett\n")));
     expect(file.columns).toEqual(["Marke", "Produktname", "", ""]);
     expect(file.rows).toEqual([["Holzwerk", "Brett", "schneidebrett", " küchenbrett"]]);
   });
 
-  it("reads Excel's “Unicode text” (UTF-16 LE with BOM, tabs, CRLF), accents, Japanese and an emoji intact", () => {
+  it("reads Excel's “Unicode text” (UTF-16 LE with BOM, tabs, CRLF), accents, Japanese and an emoji intact", async () => {
     const text = "Marque\tNom du produit\tCaractéristiques\tMots-clés\tPays\r\n" + 'Maison Verte\tPlanche à découper "Chêne"\t"Bois massif\r\nRigole à jus"\tplanche à découper; planche bois\tFrance\r\n' + "竹工房\t竹製まな板セット 🍣\t抗菌\tまな板、竹\tJP\r\n";
-    const file = expectFile(readCatalogFile(utf16le(text), "catalogue.txt"));
+    const file = expectFile(await readCatalogFile(utf16le(text), "catalogue.txt"));
     expect(file).toMatchObject({ format: "tsv", encoding: "utf-16le", bom: true, delimiter: "\t", totalRows: 2 });
     expect(file.columns).toEqual(["Marque", "Nom du produit", "Caractéristiques", "Mots-clés", "Pays"]);
     expect(file.rows[0]).toEqual(["Maison Verte", 'Planche à découper "Chêne"', "Bois massif\r\nRigole à jus", "planche à découper; planche bois", "France"]);
     expect(file.rows[1]).toEqual(["竹工房", "竹製まな板セット 🍣", "抗菌", "まな板、竹", "JP"]);
   });
 
-  it("reads UTF-16 BE with a BOM, and UTF-16 LE without one", () => {
+  it("reads UTF-16 BE with a BOM, and UTF-16 LE without one", async () => {
     const text = "Brand\tProduct name\nAcme\tRoad bike ö\n";
-    expect(readCatalogFile(utf16be(text))).toMatchObject({ ok: true, encoding: "utf-16be", bom: true, rows: [["Acme", "Road bike ö"]] });
-    expect(readCatalogFile(utf16le(text, false))).toMatchObject({ ok: true, encoding: "utf-16le", bom: false, rows: [["Acme", "Road bike ö"]] });
+    expect(await readCatalogFile(utf16be(text))).toMatchObject({ ok: true, encoding: "utf-16be", bom: true, rows: [["Acme", "Road bike ö"]] });
+    expect(await readCatalogFile(utf16le(text, false))).toMatchObject({ ok: true, encoding: "utf-16le", bom: false, rows: [["Acme", "Road bike ö"]] });
   });
 
-  it("reads UTF-8 with a BOM (the BOM is no part of the first column's name)", () => {
-    const file = expectFile(readCatalogFile(utf8("\uFEFFMarke;Produktname\nÖkoLand;Müsli „Classic“\n")));
+  it("reads UTF-8 with a BOM (the BOM is no part of the first column's name)", async () => {
+    const file = expectFile(await readCatalogFile(utf8("\uFEFFMarke;Produktname\nÖkoLand;Müsli „Classic“\n")));
     expect(file).toMatchObject({ encoding: "utf-8", bom: true, delimiter: ";", columns: ["Marke", "Produktname"], rows: [["ÖkoLand", "Müsli „Classic“"]] });
   });
 
-  it("takes Excel's sep= line as the delimiter and counts rows after it", () => {
-    const file = expectFile(readCatalogFile(utf8("sep=,\nBrand;Name,Product name\nA;B,Lamp; brass\n")));
+  it("takes Excel's sep= line as the delimiter and counts rows after it", async () => {
+    const file = expectFile(await readCatalogFile(utf8("sep=,\nBrand;Name,Product name\nA;B,Lamp; brass\n")));
     expect(file).toMatchObject({ delimiter: ",", columns: ["Brand;Name", "Product name"], rows: [["A;B", "Lamp; brass"]], headerRow: 2, rowNumbers: [3] });
   });
 
-  it("keeps cells exactly: formula-looking text, spaces, stray quotes, and quotes after spaces", () => {
+  it("keeps cells exactly: formula-looking text, spaces, stray quotes, and quotes after spaces", async () => {
     const text = ["Brand,Product name,Key features,Keywords", '=SUM(A1),+49 30 1234,-10 % off,@home', '"=HYPERLINK(""http://evil.example"")",  Lamp  ,12" pizza stone, "quoted, after a space"', '"",""""," a ""b"" c",x'].join("\n");
-    const file = expectFile(readCatalogFile(utf8(text)));
+    const file = expectFile(await readCatalogFile(utf8(text)));
     expect(file.rows).toEqual([
       ["=SUM(A1)", "+49 30 1234", "-10 % off", "@home"],
       ['=HYPERLINK("http://evil.example")', "  Lamp  ", '12" pizza stone', "quoted, after a space"],
@@ -186,9 +186,9 @@ describe("readCatalogFile: formats and encodings", () => {
     ]);
   });
 
-  it("skips empty rows and counts them (blank lines, lines of delimiters, lines of spaces); trailing ones are not rows", () => {
+  it("skips empty rows and counts them (blank lines, lines of delimiters, lines of spaces); trailing ones are not rows", async () => {
     const text = "Brand,Product name\n\nAcme,Lamp\n,,\n   ,  \nAcme,Desk\n\n\n,\n";
-    const file = expectFile(readCatalogFile(utf8(text)));
+    const file = expectFile(await readCatalogFile(utf8(text)));
     expect(file.rows).toEqual([
       ["Acme", "Lamp"],
       ["Acme", "Desk"],
@@ -196,17 +196,17 @@ describe("readCatalogFile: formats and encodings", () => {
     expect(file).toMatchObject({ emptyRowsSkipped: 3, totalRows: 5, rowNumbers: [3, 6] });
   });
 
-  it("finds the header below a title row, and after an Amazon flat file's two template rows", () => {
-    const titled = expectFile(readCatalogFile(utf8("Katalog Holzwerk Stand März\n\nMarke;Produktname\nHolzwerk;Brett\n")));
+  it("finds the header below a title row, and after an Amazon flat file's two template rows", async () => {
+    const titled = expectFile(await readCatalogFile(utf8("Katalog Holzwerk Stand März\n\nMarke;Produktname\nHolzwerk;Brett\n")));
     expect(titled).toMatchObject({ headerRow: 3, columns: ["Marke", "Produktname"], rowNumbers: [4] });
     const flat = ["TemplateType=fptcustom\tVersion=2025.0612\tTemplateSignature=S0lUQ0hFTg==", "SKU\tProduct Name\tBrand Name\tKey Product Features", "item_sku\titem_name\tbrand_name\tbullet_point1", "BB-1\tBamboo board\tBambusliebe\tJuice groove"].join("\n");
-    const file = expectFile(readCatalogFile(utf8(flat)));
+    const file = expectFile(await readCatalogFile(utf8(flat)));
     expect(file).toMatchObject({ headerRow: 3, columns: ["item_sku", "item_name", "brand_name", "bullet_point1"], rowNumbers: [4] });
     expect(proposeMapping(file.columns)).toMatchObject({ productName: 1, brand: 2, keyFeatures: 3 });
   });
 
-  it("drops a trailing delimiter's nameless empty column and pads short rows", () => {
-    const file = expectFile(readCatalogFile(utf8("Brand;Product name;Audience;\nAcme;Lamp;\nAcme;Desk;Students;\n")));
+  it("drops a trailing delimiter's nameless empty column and pads short rows", async () => {
+    const file = expectFile(await readCatalogFile(utf8("Brand;Product name;Audience;\nAcme;Lamp;\nAcme;Desk;Students;\n")));
     expect(file.columns).toEqual(["Brand", "Product name", "Audience"]);
     expect(file.rows).toEqual([
       ["Acme", "Lamp", ""],
@@ -214,8 +214,8 @@ describe("readCatalogFile: formats and encodings", () => {
     ]);
   });
 
-  it("collapses spaces and line breaks in header names", () => {
-    expect(readCatalogFile(utf8('"Key\nfeatures"," Brand ",Product  name\nx,y,z\n'))).toMatchObject({ columns: ["Key features", "Brand", "Product name"] });
+  it("collapses spaces and line breaks in header names", async () => {
+    expect(await readCatalogFile(utf8('"Key\nfeatures"," Brand ",Product  name\nx,y,z\n'))).toMatchObject({ columns: ["Key features", "Brand", "Product name"] });
   });
 
   it("detects the delimiter from the rows that agree, not from commas inside German cells", () => {
@@ -229,59 +229,59 @@ describe("readCatalogFile: formats and encodings", () => {
 describe("readCatalogFile: limits and refusals", () => {
   const rowsOf = (count: number) => `Brand,Product name\n${Array.from({ length: count }, (_, i) => `Acme,Product ${i + 1}`).join("\n")}\n`;
 
-  it("reads 5,000 rows and refuses 5,001 with the limit and the count (empty rows not counted)", () => {
-    expect(readCatalogFile(utf8(rowsOf(maxCatalogRows) + "\n\n,\n"))).toMatchObject({ ok: true, totalRows: maxCatalogRows });
-    expect(readCatalogFile(utf8(rowsOf(maxCatalogRows + 1)))).toEqual({ ok: false, reason: "tooManyRows", limit: 5000, found: 5001 });
+  it("reads 5,000 rows and refuses 5,001 with the limit and the count (empty rows not counted)", async () => {
+    expect(await readCatalogFile(utf8(rowsOf(maxCatalogRows) + "\n\n,\n"))).toMatchObject({ ok: true, totalRows: maxCatalogRows });
+    expect(await readCatalogFile(utf8(rowsOf(maxCatalogRows + 1)))).toEqual({ ok: false, reason: "tooManyRows", limit: 5000, found: 5001 });
   });
 
-  it("refuses a file over 10 MB before reading it, with the limit and the size", () => {
-    expect(readCatalogFile(new Uint8Array(maxCatalogBytes + 1).fill(0x61))).toEqual({ ok: false, reason: "tooLarge", limit: 10 * 1024 * 1024, found: 10 * 1024 * 1024 + 1, what: "file" });
-    expect(readCatalogFile(new Uint8Array(maxCatalogBytes).fill(0x61))).not.toMatchObject({ reason: "tooLarge" });
+  it("refuses a file over 10 MB before reading it, with the limit and the size", async () => {
+    expect(await readCatalogFile(new Uint8Array(maxCatalogBytes + 1).fill(0x61))).toEqual({ ok: false, reason: "tooLarge", limit: 10 * 1024 * 1024, found: 10 * 1024 * 1024 + 1, what: "file" });
+    expect(await readCatalogFile(new Uint8Array(maxCatalogBytes).fill(0x61))).not.toMatchObject({ reason: "tooLarge" });
   });
 
-  it("refuses binary files: an image, random bytes without zeros, a damaged .xlsx", () => {
+  it("refuses binary files: an image, random bytes without zeros, a damaged .xlsx", async () => {
     const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d, 0x49, 0x48, 0x44, 0x52, 0, 0, 1, 0]);
-    expect(readCatalogFile(png, "catalog.csv")).toEqual({ ok: false, reason: "binary" });
+    expect(await readCatalogFile(png, "catalog.csv")).toEqual({ ok: false, reason: "binary" });
     const noise = new Uint8Array(4096).map((_, i) => 1 + ((i * 7919) % 255));
-    expect(readCatalogFile(noise)).toEqual({ ok: false, reason: "binary" });
-    expect(readCatalogFile(png, "catalog.xlsx")).toEqual({ ok: false, reason: "unreadableXlsx", detail: "notZip" });
+    expect(await readCatalogFile(noise)).toEqual({ ok: false, reason: "binary" });
+    expect(await readCatalogFile(png, "catalog.xlsx")).toEqual({ ok: false, reason: "unreadableXlsx", detail: "notZip" });
   });
 
-  it("names formats that are not catalogs: old .xls, PDF, an HTML table saved as .xls, XML", () => {
-    expect(readCatalogFile(new Uint8Array([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, 0, 0, 0]), "katalog.xls")).toEqual({ ok: false, reason: "unsupportedFormat", detected: "xls" });
-    expect(readCatalogFile(utf8("%PDF-1.7\n%âãÏÓ\n1 0 obj"))).toEqual({ ok: false, reason: "unsupportedFormat", detected: "pdf" });
-    expect(readCatalogFile(utf8("<html><body><table><tr><td>Brand</td></tr></table></body></html>"), "export.xls")).toEqual({ ok: false, reason: "unsupportedFormat", detected: "html" });
-    expect(readCatalogFile(utf8('<?xml version="1.0"?>\n<Workbook xmlns="urn:schemas-microsoft-com:office:spreadsheet"/>'))).toEqual({ ok: false, reason: "unsupportedFormat", detected: "xml" });
+  it("names formats that are not catalogs: old .xls, PDF, an HTML table saved as .xls, XML", async () => {
+    expect(await readCatalogFile(new Uint8Array([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, 0, 0, 0]), "katalog.xls")).toEqual({ ok: false, reason: "unsupportedFormat", detected: "xls" });
+    expect(await readCatalogFile(utf8("%PDF-1.7\n%âãÏÓ\n1 0 obj"))).toEqual({ ok: false, reason: "unsupportedFormat", detected: "pdf" });
+    expect(await readCatalogFile(utf8("<html><body><table><tr><td>Brand</td></tr></table></body></html>"), "export.xls")).toEqual({ ok: false, reason: "unsupportedFormat", detected: "html" });
+    expect(await readCatalogFile(utf8('<?xml version="1.0"?>\n<Workbook xmlns="urn:schemas-microsoft-com:office:spreadsheet"/>'))).toEqual({ ok: false, reason: "unsupportedFormat", detected: "xml" });
   });
 
-  it("refuses encodings it does not read, naming them, and bytes their BOM's encoding cannot decode", () => {
-    expect(readCatalogFile(new Uint8Array([0xff, 0xfe, 0, 0, 0x41, 0, 0, 0]))).toEqual({ ok: false, reason: "unsupportedEncoding", encoding: "utf-32le" });
-    expect(readCatalogFile(new Uint8Array([0, 0, 0xfe, 0xff, 0, 0, 0, 0x41]))).toEqual({ ok: false, reason: "unsupportedEncoding", encoding: "utf-32be" });
-    expect(readCatalogFile(new Uint8Array([0xef, 0xbb, 0xbf, 0x42, 0x72, 0xe4, 0x6e, 0x64]))).toEqual({ ok: false, reason: "unsupportedEncoding", encoding: "utf-8" });
+  it("refuses encodings it does not read, naming them, and bytes their BOM's encoding cannot decode", async () => {
+    expect(await readCatalogFile(new Uint8Array([0xff, 0xfe, 0, 0, 0x41, 0, 0, 0]))).toEqual({ ok: false, reason: "unsupportedEncoding", encoding: "utf-32le" });
+    expect(await readCatalogFile(new Uint8Array([0, 0, 0xfe, 0xff, 0, 0, 0, 0x41]))).toEqual({ ok: false, reason: "unsupportedEncoding", encoding: "utf-32be" });
+    expect(await readCatalogFile(new Uint8Array([0xef, 0xbb, 0xbf, 0x42, 0x72, 0xe4, 0x6e, 0x64]))).toEqual({ ok: false, reason: "unsupportedEncoding", encoding: "utf-8" });
     // A lone high surrogate in UTF-16.
-    expect(readCatalogFile(new Uint8Array([0xff, 0xfe, 0x41, 0, 0x00, 0xd8, 0x42, 0]))).toEqual({ ok: false, reason: "unsupportedEncoding", encoding: "utf-16le" });
+    expect(await readCatalogFile(new Uint8Array([0xff, 0xfe, 0x41, 0, 0x00, 0xd8, 0x42, 0]))).toEqual({ ok: false, reason: "unsupportedEncoding", encoding: "utf-16le" });
   });
 
-  it("refuses empty files, files of blank lines, and a header with no rows (naming its columns)", () => {
-    expect(readCatalogFile(new Uint8Array())).toEqual({ ok: false, reason: "empty" });
-    expect(readCatalogFile(utf8("\r\n \r\n;;;\r\n"))).toEqual({ ok: false, reason: "empty" });
-    expect(readCatalogFile(utf8("Brand,Product name\n\n"))).toEqual({ ok: false, reason: "empty", columns: ["Brand", "Product name"] });
+  it("refuses empty files, files of blank lines, and a header with no rows (naming its columns)", async () => {
+    expect(await readCatalogFile(new Uint8Array())).toEqual({ ok: false, reason: "empty" });
+    expect(await readCatalogFile(utf8("\r\n \r\n;;;\r\n"))).toEqual({ ok: false, reason: "empty" });
+    expect(await readCatalogFile(utf8("Brand,Product name\n\n"))).toEqual({ ok: false, reason: "empty", columns: ["Brand", "Product name"] });
   });
 
-  it("refuses a file whose first row has no words as having no header", () => {
-    expect(readCatalogFile(utf8("4006381333931;39,90\n4006381333948;12,00\n"))).toEqual({ ok: false, reason: "noHeader", row: 1 });
+  it("refuses a file whose first row has no words as having no header", async () => {
+    expect(await readCatalogFile(utf8("4006381333931;39,90\n4006381333948;12,00\n"))).toEqual({ ok: false, reason: "noHeader", row: 1 });
   });
 
-  it("refuses a quoted cell that never closes, naming its row", () => {
-    expect(readCatalogFile(utf8('Brand,Product name\nAcme,Lamp\nAcme,"Desk, oak\nAcme,Chair\n'))).toEqual({ ok: false, reason: "unclosedQuote", row: 3 });
+  it("refuses a quoted cell that never closes, naming its row", async () => {
+    expect(await readCatalogFile(utf8('Brand,Product name\nAcme,Lamp\nAcme,"Desk, oak\nAcme,Chair\n'))).toEqual({ ok: false, reason: "unclosedQuote", row: 3 });
   });
 
-  it("leaves an .xlsx to the server's reader", () => {
-    expect(readCatalogFile(fixture("seller-catalog.xlsx"), "seller-catalog.xlsx")).toEqual({ ok: false, reason: "needsXlsxReader" });
+  it("leaves an .xlsx to the server's reader", async () => {
+    expect(await readCatalogFile(fixture("seller-catalog.xlsx"), "seller-catalog.xlsx")).toEqual({ ok: false, reason: "needsXlsxReader" });
   });
 });
 
-describe("readCatalogUpload: XLSX through read-excel-file", () => {
+describe("readCatalogUpload: XLSX through the workbook reader", () => {
   it("reads the first sheet of a workbook as displayed text: numbers, dates, booleans, formulas' saved results", async () => {
     const file = expectFile(await readCatalogUpload(fixture("seller-catalog.xlsx"), "seller-catalog.xlsx"));
     expect(file).toMatchObject({ format: "xlsx", encoding: "utf-8", headerRow: 3, rowNumbers: [4, 6, 8], emptyRowsSkipped: 2, totalRows: 5 });
@@ -334,7 +334,7 @@ describe("readCatalogUpload: XLSX through read-excel-file", () => {
     expect(await readCatalogUpload(bomb)).toEqual({ ok: false, reason: "tooLarge", limit: maxXlsxUncompressedBytes, found: 4_000_000_000 + "<workbook/>".length, what: "uncompressed" });
   });
 
-  it("refuses a workbook whose parts unpack to more than its directory says (a ZIP bomb that lies), before read-excel-file sees it", async () => {
+  it("refuses a workbook whose parts unpack to more than its directory says (a ZIP bomb that lies), before its sheet is read", async () => {
     const sheet = `<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>${"<row/>".repeat(10_000)}</sheetData></worksheet>`;
     const lying = zip({ "xl/workbook.xml": "<workbook/>", "xl/worksheets/sheet1.xml": sheet }, { name: "xl/worksheets/sheet1.xml", size: 100 });
     expect(await readCatalogUpload(lying)).toEqual({ ok: false, reason: "unreadableXlsx", detail: "damaged" });
@@ -350,11 +350,11 @@ describe("readCatalogUpload: XLSX through read-excel-file", () => {
     expect(await readCatalogUpload(formatted)).toMatchObject({ ok: true, rows: [["Acme", "Lamp"]] });
   });
 
-  it("names a password-protected workbook", () => {
+  it("names a password-protected workbook", async () => {
     const ole = new Uint8Array(2048);
     ole.set([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
     ole.set(Buffer.from("EncryptedPackage", "utf16le"), 1024);
-    expect(readCatalogFile(ole, "katalog.xlsx")).toEqual({ ok: false, reason: "unsupportedFormat", detected: "encryptedXlsx" });
+    expect(await readCatalogFile(ole, "katalog.xlsx")).toEqual({ ok: false, reason: "unsupportedFormat", detected: "encryptedXlsx" });
   });
 
   it("lists a ZIP's entries from its central directory", () => {
@@ -554,10 +554,10 @@ describe("toCatalogRows", () => {
 });
 
 describe("exported CSV read back as a catalog", () => {
-  it("round-trips a catalog row through an export and back without a formula", () => {
+  it("round-trips a catalog row through an export and back without a formula", async () => {
     const row = ["=SUM(A1)", "@home", "-10 %", "Multi\nline"];
     const exported = `${["Brand", "Product name", "Keywords", "Key features"].map(csvField).join(",")}\r\n${row.map(csvField).join(",")}\r\n`;
-    const file = expectFile(readCatalogText(exported));
+    const file = expectFile(await readCatalogText(exported));
     expect(file.rows[0]).toEqual(["'=SUM(A1)", "'@home", "'-10 %", "Multi\nline"]);
   });
 });
@@ -595,7 +595,7 @@ describe("speed (printed, not asserted)", () => {
       }
       return { result, cold: times[0]!, best: Math.min(...times) };
     };
-    const read = await time(() => expectFile(readCatalogFile(bytes)));
+    const read = await time(async () => expectFile(await readCatalogFile(bytes)));
     const convert = await time(() => toCatalogRows(read.result, proposeMapping(read.result.columns), { marketplace: "amazon.de" }));
     const fromXlsx = await time(async () => expectFile(await readCatalogXlsx(workbookBytes)));
     expect(read.result.rows).toHaveLength(maxCatalogRows);

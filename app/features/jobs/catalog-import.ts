@@ -6,6 +6,7 @@ import { z } from "zod";
 import { maxKeywords, maxPhraseChars, phraseKey, type Keyword } from "#app/features/keywords/import.ts";
 import { factLimits, listingFactsSchema, type ListingFacts } from "#app/features/listings/types.ts";
 import { getMarketplace, marketplaces } from "#app/features/marketplaces/registry.ts";
+import { workSlices, type WorkSlices } from "./work-slices.ts";
 
 export const maxCatalogRows = 5000;
 export const maxCatalogBytes = 10 * 1024 * 1024;
@@ -53,7 +54,7 @@ export type CatalogRefusal =
   | { ok: false; reason: "noHeader"; row: number }
   /** A quoted cell opened on this row is never closed: the rest of the file would be one cell. */
   | { ok: false; reason: "unclosedQuote"; row: number }
-  /** A damaged workbook: `detail` is "notZip", "damaged", "encrypted", "tooManyColumns" or read-excel-file's error. */
+  /** A damaged workbook: `detail` is "notZip", "damaged", "encrypted", "noSheet" or "tooManyColumns". */
   | { ok: false; reason: "unreadableXlsx"; detail: string }
   /** An XLSX given to the browser-safe reader: the server's readCatalogUpload reads it. */
   | { ok: false; reason: "needsXlsxReader" };
@@ -86,10 +87,19 @@ export function detectCatalogFormat(bytes: Uint8Array): "xlsx" | "text" {
 
 type Decoded = { ok: true; text: string; encoding: CatalogEncoding; bom: boolean } | Extract<CatalogRefusal, { reason: "binary" | "unsupportedEncoding" | "unsupportedFormat" }>;
 
-function decodeAs(encoding: CatalogEncoding, bytes: Uint8Array, bom: boolean): Decoded {
+/** Bytes decoded at a time: 1 MB is a few milliseconds, and the event loop turns between them. */
+const decodeChunkBytes = 1024 * 1024;
+
+async function decodeAs(encoding: CatalogEncoding, bytes: Uint8Array, bom: boolean, slices: WorkSlices): Promise<Decoded> {
   try {
-    // TextDecoder drops the byte order mark itself.
-    const text = new TextDecoder(encoding, { fatal: encoding !== "windows-1252" }).decode(bytes);
+    // TextDecoder drops the byte order mark itself, and keeps a character split between chunks whole.
+    const decoder = new TextDecoder(encoding, { fatal: encoding !== "windows-1252" });
+    let text = "";
+    for (let offset = 0; offset < bytes.length; offset += decodeChunkBytes) {
+      if (slices.due()) await slices.pause();
+      text += decoder.decode(bytes.subarray(offset, offset + decodeChunkBytes), { stream: true });
+    }
+    text += decoder.decode();
     return { ok: true, text, encoding, bom };
   } catch {
     return { ok: false, reason: "unsupportedEncoding", encoding };
@@ -103,7 +113,7 @@ const isControl = (code: number) => (code > 0 && code < 9) || code === 11 || (co
  * The bytes as text: UTF-8 (with or without BOM), UTF-16 LE or BE (with a BOM, or ASCII-heavy text without),
  * else Windows-1252 (what "Latin-1" files really are). Binary files and known non-catalog formats refused.
  */
-export function decodeCatalogText(bytes: Uint8Array): Decoded {
+export async function decodeCatalogText(bytes: Uint8Array, slices: WorkSlices = workSlices()): Promise<Decoded> {
   // An OLE compound file is an old .xls, or an .xlsx saved with a password (its "EncryptedPackage" stream).
   if (startsWith(bytes, oleSignature)) return { ok: false, reason: "unsupportedFormat", detected: includesBytes(bytes, encryptedPackage) ? "encryptedXlsx" : "xls" };
   if (startsWith(bytes, [0x25, 0x50, 0x44, 0x46, 0x2d])) return { ok: false, reason: "unsupportedFormat", detected: "pdf" };
@@ -112,9 +122,9 @@ export function decodeCatalogText(bytes: Uint8Array): Decoded {
   if (startsWith(bytes, [0x00, 0x00, 0xfe, 0xff])) return { ok: false, reason: "unsupportedEncoding", encoding: "utf-32be" };
 
   let decoded: Decoded;
-  if (startsWith(bytes, [0xef, 0xbb, 0xbf])) decoded = decodeAs("utf-8", bytes, true);
-  else if (startsWith(bytes, [0xff, 0xfe])) decoded = decodeAs("utf-16le", bytes, true);
-  else if (startsWith(bytes, [0xfe, 0xff])) decoded = decodeAs("utf-16be", bytes, true);
+  if (startsWith(bytes, [0xef, 0xbb, 0xbf])) decoded = await decodeAs("utf-8", bytes, true, slices);
+  else if (startsWith(bytes, [0xff, 0xfe])) decoded = await decodeAs("utf-16le", bytes, true, slices);
+  else if (startsWith(bytes, [0xfe, 0xff])) decoded = await decodeAs("utf-16be", bytes, true, slices);
   else {
     const sample = bytes.subarray(0, 65536);
     let zeros = 0;
@@ -127,12 +137,12 @@ export function decodeCatalogText(bytes: Uint8Array): Decoded {
     }
     if (zeros > sample.length / 4 && (oddZeros > zeros * 0.95 || oddZeros < zeros * 0.05)) {
       // UTF-16 without a byte order mark: ASCII letters with a zero after them (LE) or before them (BE).
-      decoded = decodeAs(oddZeros > zeros / 2 ? "utf-16le" : "utf-16be", bytes, false);
+      decoded = await decodeAs(oddZeros > zeros / 2 ? "utf-16le" : "utf-16be", bytes, false, slices);
     } else if (zeros > 0) {
       return { ok: false, reason: "binary" };
     } else {
-      decoded = decodeAs("utf-8", bytes, false);
-      if (!decoded.ok) decoded = decodeAs("windows-1252", bytes, false);
+      decoded = await decodeAs("utf-8", bytes, false, slices);
+      if (!decoded.ok) decoded = await decodeAs("windows-1252", bytes, false, slices);
     }
   }
   if (!decoded.ok) return decoded;
@@ -163,18 +173,30 @@ const CR = 13;
 const LF = 10;
 const SPACE = 32;
 
+/** What DelimitedCursor.next read: a cell with more of its record to come, a record's last cell, the text's last cell, or a quoted cell that never closes (no cell read). */
+const CellEnd = { Cell: 0, Record: 1, Text: 2, Unclosed: 3 } as const;
+type CellEnd = (typeof CellEnd)[keyof typeof CellEnd];
+
 /**
- * Records of a CSV/TSV text: quoted cells may hold the delimiter, doubled quotes and line breaks; CRLF, LF or CR
- * end a record; a quote inside an unquoted cell is a plain character; text after a closing quote is kept.
- * `unclosedQuote` is the record (1-based) whose quoted cell never closes.
+ * One cell at a time of a CSV/TSV text, so a reader can stop between any two cells (a record of 200,000 cells
+ * included): quoted cells may hold the delimiter, doubled quotes and line breaks; CRLF, LF or CR end a record;
+ * a quote inside an unquoted cell is a plain character; text after a closing quote is kept.
  */
-export function parseDelimitedRecords(text: string, delimiter: CatalogDelimiter, maxRecords = Infinity): { records: string[][]; unclosedQuote: number | null } {
-  const d = delimiter.charCodeAt(0);
-  const n = text.length;
-  const records: string[][] = [];
-  let row: string[] = [];
-  let i = 0;
-  const nextBreak = (from: number) => {
+class DelimitedCursor {
+  /** The cell `next` read. */
+  cell = "";
+  private i = 0;
+  private readonly text: string;
+  private readonly d: number;
+  private readonly n: number;
+  constructor(text: string, delimiter: CatalogDelimiter) {
+    this.text = text;
+    this.d = delimiter.charCodeAt(0);
+    this.n = text.length;
+  }
+
+  private nextBreak(from: number): number {
+    const { text, d, n } = this;
     let j = from;
     while (j < n) {
       const c = text.charCodeAt(j);
@@ -182,52 +204,83 @@ export function parseDelimitedRecords(text: string, delimiter: CatalogDelimiter,
       j++;
     }
     return j;
-  };
-  if (n === 0) return { records, unclosedQuote: null };
-  for (;;) {
-    let start = i;
+  }
+
+  /** Reads the next cell (call only while the text has one: not on an empty text, nor after Text or Unclosed). */
+  next(): CellEnd {
+    const { text, d, n } = this;
+    let start = this.i;
     // Spaces before an opening quote (`a, "b, c"`) belong to no cell.
     while (start < n && text.charCodeAt(start) === SPACE && d !== SPACE) start++;
-    let cell: string;
     if (start < n && text.charCodeAt(start) === QUOTE) {
-      let value = "";
       let j = start + 1;
+      let q: number;
       for (;;) {
-        const q = text.indexOf('"', j);
-        if (q === -1) return { records, unclosedQuote: records.length + 1 };
-        value += text.slice(j, q);
-        if (text.charCodeAt(q + 1) === QUOTE) {
-          value += '"';
-          j = q + 2;
-          continue;
-        }
-        i = q + 1;
-        break;
+        q = text.indexOf('"', j);
+        if (q === -1) return CellEnd.Unclosed;
+        if (text.charCodeAt(q + 1) !== QUOTE) break;
+        j = q + 2;
       }
-      const end = nextBreak(i);
-      cell = value + text.slice(i, end).trimEnd();
-      i = end;
+      const end = this.nextBreak(q + 1);
+      this.cell = text.slice(start + 1, q).replaceAll('""', '"') + text.slice(q + 1, end).trimEnd();
+      this.i = end;
     } else {
-      const end = nextBreak(i);
-      cell = text.slice(i, end);
-      i = end;
+      const end = this.nextBreak(this.i);
+      this.cell = text.slice(this.i, end);
+      this.i = end;
     }
-    row.push(cell);
-    if (i >= n) {
-      records.push(row);
-      break;
-    }
-    const c = text.charCodeAt(i);
+    if (this.i >= n) return CellEnd.Text;
+    const c = text.charCodeAt(this.i);
     if (c === d) {
-      i++;
-      continue;
+      this.i++;
+      return CellEnd.Cell;
     }
-    i += c === CR && text.charCodeAt(i + 1) === LF ? 2 : 1;
+    this.i += c === CR && text.charCodeAt(this.i + 1) === LF ? 2 : 1;
+    return this.i >= n ? CellEnd.Text : CellEnd.Record;
+  }
+}
+
+/**
+ * Records of a CSV/TSV text, all at once (for a sample: the whole file goes through readDelimitedRecords).
+ * `unclosedQuote` is the record (1-based) whose quoted cell never closes.
+ */
+export function parseDelimitedRecords(text: string, delimiter: CatalogDelimiter, maxRecords = Infinity): { records: string[][]; unclosedQuote: number | null } {
+  const records: string[][] = [];
+  if (text.length === 0) return { records, unclosedQuote: null };
+  const cursor = new DelimitedCursor(text, delimiter);
+  let row: string[] = [];
+  for (;;) {
+    const end = cursor.next();
+    if (end === CellEnd.Unclosed) return { records, unclosedQuote: records.length + 1 };
+    row.push(cursor.cell);
+    if (end === CellEnd.Cell) continue;
     records.push(row);
     row = [];
-    if (i >= n || records.length >= maxRecords) break;
+    if (end === CellEnd.Text || records.length >= maxRecords) return { records, unclosedQuote: null };
   }
-  return { records, unclosedQuote: null };
+}
+
+/**
+ * The same records handed to `onRecord` one by one, in slices that let the event loop turn (a 10 MB file of line
+ * feeds is ten million records): nothing but the record being read is held here.
+ */
+export async function readDelimitedRecords(text: string, delimiter: CatalogDelimiter, onRecord: (cells: string[]) => void, slices: WorkSlices = workSlices()): Promise<{ unclosedQuote: number | null }> {
+  if (text.length === 0) return { unclosedQuote: null };
+  const cursor = new DelimitedCursor(text, delimiter);
+  let records = 0;
+  let row: string[] = [];
+  for (let cells = 1; ; cells++) {
+    // The clock is read every 1,024 cells: a cell is at most a few microseconds of work.
+    if ((cells & 1023) === 0 && slices.due()) await slices.pause();
+    const end = cursor.next();
+    if (end === CellEnd.Unclosed) return { unclosedQuote: records + 1 };
+    row.push(cursor.cell);
+    if (end === CellEnd.Cell) continue;
+    onRecord(row);
+    records++;
+    row = [];
+    if (end === CellEnd.Text) return { unclosedQuote: null };
+  }
 }
 
 const delimiters: readonly CatalogDelimiter[] = ["\t", ";", ","];
@@ -265,18 +318,19 @@ export function detectDelimiter(text: string): CatalogDelimiter {
 }
 
 /** A CSV or TSV file's bytes as a catalog (an XLSX refused with needsXlsxReader: the server reads those). */
-export function readCatalogFile(bytes: Uint8Array, fileName?: string): CatalogResult {
+export async function readCatalogFile(bytes: Uint8Array, fileName?: string): Promise<CatalogResult> {
   if (bytes.length > maxCatalogBytes) return { ok: false, reason: "tooLarge", limit: maxCatalogBytes, found: bytes.length, what: "file" };
   if (bytes.length === 0) return { ok: false, reason: "empty" };
   if (detectCatalogFormat(bytes) === "xlsx") return { ok: false, reason: "needsXlsxReader" };
-  const decoded = decodeCatalogText(bytes);
+  const slices = workSlices();
+  const decoded = await decodeCatalogText(bytes, slices);
   // A damaged workbook: named .xlsx, but not the ZIP archive every .xlsx is.
   if (!decoded.ok) return decoded.reason === "binary" && fileName && xlsxName.test(fileName) ? { ok: false, reason: "unreadableXlsx", detail: "notZip" } : decoded;
-  return readCatalogText(decoded.text, { encoding: decoded.encoding, bom: decoded.bom });
+  return readCatalogText(decoded.text, { encoding: decoded.encoding, bom: decoded.bom }, slices);
 }
 
 /** Decoded CSV/TSV text as a catalog (what readCatalogFile does after decoding; also for pasted text). */
-export function readCatalogText(text: string, meta: { encoding: CatalogEncoding; bom: boolean } = { encoding: "utf-8", bom: false }): CatalogResult {
+export async function readCatalogText(text: string, meta: { encoding: CatalogEncoding; bom: boolean } = { encoding: "utf-8", bom: false }, slices: WorkSlices = workSlices()): Promise<CatalogResult> {
   let body = text.startsWith("\uFEFF") ? text.slice(1) : text;
   let skippedLines = 0;
   let delimiter: CatalogDelimiter | undefined;
@@ -289,9 +343,11 @@ export function readCatalogText(text: string, meta: { encoding: CatalogEncoding;
   }
   if (body.trim() === "") return { ok: false, reason: "empty" };
   delimiter ??= detectDelimiter(body);
-  const { records, unclosedQuote } = parseDelimitedRecords(body, delimiter);
+  const catalog = new CatalogRecords();
+  let row = 1 + skippedLines;
+  const { unclosedQuote } = await readDelimitedRecords(body, delimiter, (cells) => catalog.add(cells, row++), slices);
   if (unclosedQuote !== null) return { ok: false, reason: "unclosedQuote", row: unclosedQuote + skippedLines };
-  return catalogFromRecords(records, { format: delimiter === "\t" ? "tsv" : "csv", encoding: meta.encoding, bom: meta.bom, delimiter, firstRow: 1 + skippedLines });
+  return catalog.finish({ format: delimiter === "\t" ? "tsv" : "csv", encoding: meta.encoding, bom: meta.bom, delimiter }, slices);
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -299,78 +355,162 @@ export function readCatalogText(text: string, meta: { encoding: CatalogEncoding;
 
 const headerName = (cell: string) => cell.replace(/\s+/g, " ").trim();
 
+/** A row's cells by column (0-based), for a workbook row with a value far to the right: only its values are held. */
+export interface SparseCells {
+  width: number;
+  values: Map<number, string>;
+}
+type RecordCells = string[] | SparseCells;
+
+const cellAt = (cells: RecordCells, column: number) => (Array.isArray(cells) ? cells[column] : cells.values.get(column)) ?? "";
+const cellCount = (cells: RecordCells) => (Array.isArray(cells) ? cells.length : cells.width);
+const valuesOf = (cells: RecordCells): Iterable<[number, string]> => (Array.isArray(cells) ? cells.entries() : cells.values);
+/** How many cells hold something, counted no further than `upTo` (a header of 200,000 names need not be counted). */
+function filled(cells: RecordCells, upTo: number): number {
+  let count = 0;
+  if (Array.isArray(cells)) {
+    for (let i = 0; i < cells.length && count < upTo; i++) if (cells[i]!.trim() !== "") count++;
+  } else for (const cell of cells.values.values()) if (cell.trim() !== "" && ++count >= upTo) break;
+  return count;
+}
+function hasLetter(cells: RecordCells): boolean {
+  for (const [, cell] of valuesOf(cells)) if (/\p{L}/u.test(cell)) return true;
+  return false;
+}
+/** One past the last column holding something (0 for an empty row). */
+function usedWidth(cells: RecordCells): number {
+  if (Array.isArray(cells)) {
+    let used = cells.length;
+    while (used > 0 && cells[used - 1]!.trim() === "") used--;
+    return used;
+  }
+  let used = 0;
+  for (const [column, cell] of cells.values) if (column >= used && cell.trim() !== "") used = column + 1;
+  return used;
+}
+
 /**
- * Rows of cells (row i of `records` being the file's row `firstRow + i`) as a catalog: the header found (title
- * rows above it and an Amazon flat file's first two rows passed over), empty rows counted and left out, the
- * limits checked, every row the header's width, columns with neither a name nor a value dropped.
+ * Records fed one at a time with their row numbers, rising (a row number skipped is an empty row), kept only as
+ * far as a catalog needs them: the header found (title rows above it and an Amazon flat file's first two rows
+ * passed over), empty rows counted and left out, rows past the limit counted but not kept. `finish` checks the
+ * limits and gives every row the header's width, columns with neither a name nor a value dropped.
  */
-export function catalogFromRecords(records: string[][], meta: { format: CatalogFormat; encoding: CatalogEncoding; bom: boolean; delimiter?: CatalogDelimiter; firstRow?: number }): CatalogResult {
+export class CatalogRecords {
+  /** The first rows with text (at most ten) while the header is not yet known. */
+  private head: { cells: RecordCells; row: number }[] = [];
+  private header: { cells: RecordCells; row: number } | null = null;
+  private lastRow = 0;
+  /** Empty rows since the last row with text: counted once a row with text follows (trailing ones are not rows). */
+  private emptyRun = 0;
+  private emptyRowsSkipped = 0;
+  private found = 0;
+  private width = 0;
+  private readonly kept: RecordCells[] = [];
+  private readonly rowNumbers: number[] = [];
+
+  add(cells: RecordCells, row: number): void {
+    if (this.header) return this.addRow(cells, row);
+    if (filled(cells, 1) === 0) return;
+    this.head.push({ cells, row });
+    if (this.head.length === 10) this.chooseHeader();
+  }
+
+  private chooseHeader(): void {
+    const head = this.head;
+    let index = 0;
+    if (/^TemplateType=/i.test(cellAt(head[0]!.cells, 0).trim()) && head.length >= 3) {
+      // An Amazon flat file: a settings row, a row of labels, then the attribute names (item_name, brand_name…).
+      index = 2;
+    } else if (filled(head[0]!.cells, 2) === 1) {
+      // A title row ("Katalog Stand März") above the header: the first row with two names or more.
+      index = Math.max(0, head.findIndex((record) => filled(record.cells, 2) >= 2));
+    }
+    this.header = head[index]!;
+    this.width = cellCount(this.header.cells);
+    this.lastRow = this.header.row;
+    this.head = [];
+    for (const record of head.slice(index + 1)) this.addRow(record.cells, record.row);
+  }
+
+  private addRow(cells: RecordCells, row: number): void {
+    this.emptyRun += row - this.lastRow - 1;
+    this.lastRow = row;
+    // Cells past the header count only when they hold something.
+    const used = usedWidth(cells);
+    if (used === 0) {
+      this.emptyRun++;
+      return;
+    }
+    this.emptyRowsSkipped += this.emptyRun;
+    this.emptyRun = 0;
+    // Past the limit a row is only counted: the refusal says how many there are.
+    if (++this.found > maxCatalogRows) return;
+    this.kept.push(cells);
+    this.rowNumbers.push(row);
+    this.width = Math.max(this.width, used);
+  }
+
+  async finish(meta: { format: CatalogFormat; encoding: CatalogEncoding; bom: boolean; delimiter?: CatalogDelimiter }, slices: WorkSlices = workSlices()): Promise<CatalogResult> {
+    if (!this.header) {
+      if (this.head.length === 0) return { ok: false, reason: "empty" };
+      this.chooseHeader();
+    }
+    const header = this.header!;
+    if (!hasLetter(header.cells)) return { ok: false, reason: "noHeader", row: header.row };
+    if (this.found > maxCatalogRows) return { ok: false, reason: "tooManyRows", limit: maxCatalogRows, found: this.found };
+    const { kept, width } = this;
+    const names: string[] = [];
+    // A column with no name and nothing in it (a trailing delimiter) is no column.
+    const keep: boolean[] = [];
+    let work = 0;
+    for (let column = 0; column < width; column++) {
+      if ((++work & 1023) === 0 && slices.due()) await slices.pause();
+      const name = headerName(cellAt(header.cells, column));
+      names.push(name);
+      keep.push(name !== "");
+    }
+    if (kept.length === 0) return { ok: false, reason: "empty", columns: names.filter(Boolean) };
+
+    for (const row of kept) {
+      for (const [column, cell] of valuesOf(row)) {
+        if ((++work & 4095) === 0 && slices.due()) await slices.pause();
+        if (column < width && !keep[column] && cell.trim() !== "") keep[column] = true;
+      }
+    }
+    const keptColumns: number[] = [];
+    for (let column = 0; column < width; column++) if (keep[column]) keptColumns.push(column);
+    const columns = keptColumns.map((column) => names[column]!);
+    const rows: string[][] = [];
+    for (const row of kept) {
+      const cells: string[] = [];
+      for (const column of keptColumns) {
+        if ((++work & 4095) === 0 && slices.due()) await slices.pause();
+        cells.push(cellAt(row, column));
+      }
+      rows.push(cells);
+    }
+    return {
+      ok: true,
+      format: meta.format,
+      encoding: meta.encoding,
+      bom: meta.bom,
+      ...(meta.delimiter ? { delimiter: meta.delimiter } : {}),
+      columns,
+      rows,
+      rowNumbers: this.rowNumbers,
+      headerRow: header.row,
+      emptyRowsSkipped: this.emptyRowsSkipped,
+      totalRows: kept.length + this.emptyRowsSkipped,
+    };
+  }
+}
+
+/** Rows of cells (row i of `records` being the file's row `firstRow + i`) as a catalog, as CatalogRecords reads them. */
+export async function catalogFromRecords(records: string[][], meta: { format: CatalogFormat; encoding: CatalogEncoding; bom: boolean; delimiter?: CatalogDelimiter; firstRow?: number }): Promise<CatalogResult> {
+  const catalog = new CatalogRecords();
   const firstRow = meta.firstRow ?? 1;
-  const filled = (record: readonly string[]) => record.filter((cell) => cell.trim() !== "").length;
-  const nonEmpty: number[] = [];
-  for (let i = 0; i < records.length && nonEmpty.length < 10; i++) if (filled(records[i]!) > 0) nonEmpty.push(i);
-  if (nonEmpty.length === 0) return { ok: false, reason: "empty" };
-
-  let headerIndex = nonEmpty[0]!;
-  if (/^TemplateType=/i.test(records[headerIndex]![0]?.trim() ?? "") && nonEmpty.length >= 3) {
-    // An Amazon flat file: a settings row, a row of labels, then the attribute names (item_name, brand_name…).
-    headerIndex = nonEmpty[2]!;
-  } else if (filled(records[headerIndex]!) === 1) {
-    // A title row ("Katalog Stand März") above the header: the first row with two names or more.
-    headerIndex = nonEmpty.find((index) => filled(records[index]!) >= 2) ?? headerIndex;
-  }
-  const header = records[headerIndex]!;
-  if (!header.some((cell) => /\p{L}/u.test(cell))) return { ok: false, reason: "noHeader", row: firstRow + headerIndex };
-
-  const kept: string[][] = [];
-  const rowNumbers: number[] = [];
-  let emptyRowsSkipped = 0;
-  let width = header.length;
-  for (let i = headerIndex + 1; i < records.length; i++) {
-    const record = records[i]!;
-    if (isBlank(record)) {
-      emptyRowsSkipped++;
-      continue;
-    }
-    kept.push(record);
-    rowNumbers.push(firstRow + i);
-    if (record.length > width) {
-      // Cells past the header count only when they hold something.
-      let used = record.length;
-      while (used > width && record[used - 1]!.trim() === "") used--;
-      width = Math.max(width, used);
-    }
-  }
-  // Trailing empty data rows (Excel's ";;;" lines) are not rows; the count of skipped ones keeps only those between.
-  let trailing = 0;
-  for (let i = records.length - 1; i > headerIndex && isBlank(records[i]!); i--) trailing++;
-  emptyRowsSkipped -= trailing;
-
-  if (kept.length > maxCatalogRows) return { ok: false, reason: "tooManyRows", limit: maxCatalogRows, found: kept.length };
-  const names = Array.from({ length: width }, (_, column) => headerName(header[column] ?? ""));
-  if (kept.length === 0) return { ok: false, reason: "empty", columns: names.filter(Boolean) };
-
-  // A column with no name and nothing in it (a trailing delimiter) is no column.
-  const keep = names.map((name, column) => name !== "" || kept.some((row) => (row[column] ?? "").trim() !== ""));
-  const columns = names.filter((_, column) => keep[column]);
-  const rows = kept.map((row) => {
-    const cells: string[] = [];
-    for (let column = 0; column < width; column++) if (keep[column]) cells.push(row[column] ?? "");
-    return cells;
-  });
-  return {
-    ok: true,
-    format: meta.format,
-    encoding: meta.encoding,
-    bom: meta.bom,
-    ...(meta.delimiter ? { delimiter: meta.delimiter } : {}),
-    columns,
-    rows,
-    rowNumbers,
-    headerRow: firstRow + headerIndex,
-    emptyRowsSkipped,
-    totalRows: kept.length + emptyRowsSkipped,
-  };
+  records.forEach((cells, i) => catalog.add(cells, firstRow + i));
+  return catalog.finish(meta);
 }
 
 /** A column's spreadsheet letter: 0 → "A", 26 → "AA" (for a column without a name). */
@@ -390,7 +530,9 @@ export const requiredCatalogFields = ["brand", "productName"] as const satisfies
 /** Each field's column (an index into `columns`), or null when no column holds it. */
 export type CatalogMapping = Record<CatalogField, number | null>;
 
-const columnIndex = z.number().int().min(0).max(1000).nullable();
+/** The last column a mapping may name (0-based): an Amazon flat file has about 300. */
+const maxMappedColumn = 1000;
+const columnIndex = z.number().int().min(0).max(maxMappedColumn).nullable();
 export const catalogMappingSchema = z.object({
   brand: columnIndex,
   productName: columnIndex,
@@ -473,7 +615,8 @@ function hintScore(field: CatalogField, header: string): number {
 
 /** A guess at each field's column from the header names: the best matches first, each column used once. */
 export function proposeMapping(columns: readonly string[]): CatalogMapping {
-  const normalized = columns.map(normalizeHeader);
+  // Only columns a mapping may name are weighed: a header of 200,000 names would otherwise take seconds.
+  const normalized = columns.slice(0, maxMappedColumn + 1).map(normalizeHeader);
   const candidates: { field: CatalogField; column: number; score: number }[] = [];
   catalogFields.forEach((field) =>
     normalized.forEach((header, column) => {
