@@ -53,6 +53,11 @@ function fileRefusal(ctx: JobsApiContext, result: Extract<CatalogResult, { ok: f
       return refuse(ctx, "INVALID_CATALOG", { details: { message: translate(ctx.locale, "jobs.error.encoding", { encoding: result.encoding }) } });
     case "unsupportedFormat":
       return refuse(ctx, "INVALID_CATALOG", { details: { message: translate(ctx.locale, "jobs.error.format", { detected: result.detected }) } });
+      // A workbook's own size passed; what it unpacks to did not: its limit is another one.
+      if (result.what === "uncompressed") {
+        const maxUnpackedMegabytes = result.limit / 1024 / 1024;
+        return refuse(ctx, "CATALOG_TOO_LARGE", { details: { message: translate(ctx.locale, "jobs.error.tooLargeUnpacked", { maxUnpackedMegabytes }), numbers: { ...limits, maxUnpackedMegabytes, unpackedBytes: result.found } } });
+      }
     case "noHeader":
     case "unclosedQuote":
       return refuse(ctx, "INVALID_CATALOG", { details: { message: translate(ctx.locale, `jobs.error.${result.reason}`, { row: result.row }) } });
