@@ -329,6 +329,8 @@ export interface QueueJobTable {
   data: string;
   groupId: string;
   tier: string;
+  /** Items sent with one key (a job's id) are removed together (a cancelled or paused job's). */
+  key: string | null;
   state: "created" | "active";
   retryCount: Generated<number>;
   startAfter: number;

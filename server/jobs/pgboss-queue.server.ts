@@ -6,6 +6,9 @@ import { PgBoss } from "pg-boss";
 import { logger } from "#server/logger.server.ts";
 import type { QueueItem, QueueOptions, WorkQueue } from "./queue.server.ts";
 
+/** Items removed per call: a job holds at most 5,000 rows, so one call in practice. */
+const removePage = 10_000;
+
 export async function createPgBossQueue<T extends object>({ url, options }: { url: string; options: QueueOptions }): Promise<WorkQueue<T>> {
   const boss = new PgBoss({
     connectionString: url,
@@ -40,8 +43,25 @@ export async function createPgBossQueue<T extends object>({ url, options }: { ur
       for (let start = 0; start < items.length; start += 500) {
         await boss.insert(
           options.name,
-          items.slice(start, start + 500).map((item: QueueItem<T>) => ({ data: item.data, group: { id: item.group.id, tier: item.group.tier }, ...(item.delaySeconds ? { startAfter: item.delaySeconds } : {}) })),
+          items.slice(start, start + 500).map((item: QueueItem<T>) => ({
+            data: item.data,
+            group: { id: item.group.id, tier: item.group.tier },
+            // On a standard queue a singleton key is only a label (no uniqueness): findJobs finds a key's queued jobs through pg-boss's own index (job_i17).
+            ...(item.key ? { singletonKey: item.key } : {}),
+            ...(item.delaySeconds ? { startAfter: item.delaySeconds } : {}),
+          })),
         );
+      }
+    },
+    async removeWaiting(key) {
+      // pg-boss 12 deletes by ids in one call (deleteJob); findJobs({key, queued}) names them.
+      let removed = 0;
+      for (;;) {
+        const waiting = await boss.findJobs(options.name, { key, queued: true, limit: removePage });
+        if (waiting.length === 0) return removed;
+        await boss.deleteJob(options.name, waiting.map((job) => job.id));
+        removed += waiting.length;
+        if (waiting.length < removePage) return removed;
       }
     },
     async work(handler) {

@@ -12,6 +12,8 @@ export interface QueueItem<T> {
   group: { id: string; tier: string };
   /** Not before this many seconds from now (a row whose workspace is at its limit comes back a little later). */
   delaySeconds?: number;
+  /** Items sent with one key (a job's rows) leave the queue together with `removeWaiting(key)`. */
+  key?: string;
 }
 
 export interface QueueOptions {
@@ -29,11 +31,16 @@ export interface QueueOptions {
 
 export interface WorkQueue<T> {
   send(items: readonly QueueItem<T>[]): Promise<void>;
+  /** Removes every item of this key not yet handed out, in one statement; how many went. */
+  removeWaiting(key: string): Promise<number>;
   /** Starts handing out items (once). */
   work(handler: (data: T) => Promise<void>): Promise<void>;
   /** Stops taking items and waits (up to `timeoutMs`) for the running handlers. */
   stop(timeoutMs?: number): Promise<void>;
 }
+
+/** One turn of the event loop: better-sqlite3 answers at once, so a loop of awaits alone never lets a timer or a socket run. */
+export const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** The queue for this database: pg-boss on PostgreSQL (loaded only there), the in-process one on SQLite. */
 export async function createWorkQueue<T extends object>({ db, config, options }: { db: Db; config: AppConfig; options: QueueOptions }): Promise<WorkQueue<T>> {

@@ -20,6 +20,7 @@ import * as m0019 from "./0019_admin_audit_log.ts";
 import * as m0020 from "./0020_data_exports.ts";
 import * as m0021 from "./0021_member_active_index.ts";
 import * as m0022 from "./0022_output_versions.ts";
+import * as m0023 from "./0023_queue_claims.ts";
 import * as m0024 from "./0024_totp_last_step.ts";
 
 /** Every migration, in order. Add a new file, then list it here. */
@@ -46,5 +47,6 @@ export const migrations = {
   "0020_data_exports": m0020,
   "0021_member_active_index": m0021,
   "0022_output_versions": m0022,
+  "0023_queue_claims": m0023,
   "0024_totp_last_step": m0024,
 };
