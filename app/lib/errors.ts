@@ -19,6 +19,10 @@ export const apiErrors = {
   // Bulk jobs: a catalog over 5,000 products or 10 MB (details: message, maxRows, maxMegabytes, rows?), or one that cannot be used.
   CATALOG_TOO_LARGE: { status: 413, message: "api.error.catalogTooLarge", details: true },
   INVALID_CATALOG: { status: 400, message: "api.error.invalidCatalog", details: true },
+  // A new job or a retry would pass the rows the workspace's plan lets wait (details: message, maxQueuedRows, queued, rows).
+  JOB_QUEUE_FULL: { status: 409, message: "api.error.jobQueueFull", details: true },
+  // Retry on a cancelled job: it stays cancelled.
+  JOB_CANCELLED: { status: 409, message: "api.error.jobCancelled", details: false },
   LANGUAGE_NOT_SUPPORTED: { status: 400, message: "api.error.languageNotSupported", details: false },
   UNKNOWN_RULE_SET: { status: 400, message: "api.error.unknownRuleSet", details: true },
   INVALID_LISTING: { status: 400, message: "api.error.invalidFields", details: true },

@@ -15,6 +15,8 @@ export interface Plan {
   words: number;
   /** Seats in a workspace; null means unlimited. */
   maxUsers: number | null;
+  /** Bulk-job rows that may wait in a workspace at once, across its jobs (docs/decisions/029, item 3). */
+  maxQueuedRows: number;
   stores: MessageKey;
   mostPopular: boolean;
 }
@@ -36,6 +38,7 @@ export const plans: readonly Plan[] = [
     price: { monthly: 9, yearly: 97 },
     words: 5_000,
     maxUsers: 1,
+    maxQueuedRows: 5_000,
     stores: "plans.starter.stores",
     mostPopular: false,
   },
@@ -46,6 +49,7 @@ export const plans: readonly Plan[] = [
     price: { monthly: 19, yearly: 205 },
     words: 20_000,
     maxUsers: null,
+    maxQueuedRows: 10_000,
     stores: "plans.pro.stores",
     mostPopular: true,
   },
@@ -56,6 +60,7 @@ export const plans: readonly Plan[] = [
     price: { monthly: 45, yearly: 450 },
     words: 50_000,
     maxUsers: null,
+    maxQueuedRows: 25_000,
     stores: "plans.enterprise.stores",
     mostPopular: false,
   },
@@ -65,6 +70,8 @@ export const plans: readonly Plan[] = [
 export const trialDays = 7;
 /** Words a trial workspace may generate (TRIAL_WORDS overrides it; docs/decisions/008-trial-allowance.md says why). */
 export const trialWords = 2_000;
+/** Bulk-job rows a trial (or a workspace without a plan) may have waiting: the lowest, as its words cover a few rows. */
+export const trialMaxQueuedRows = 500;
 /** Days after a payment within which it is refunded in full; messages name it as {refundDays}. */
 export const refundDays = 7;
 
@@ -80,6 +87,11 @@ export function getPlan(id: PlanId): Plan {
   const plan = plans.find((p) => p.id === id);
   if (!plan) throw new Error(`Unknown plan ${id}`);
   return plan;
+}
+
+/** Bulk-job rows a workspace on this plan ("trial", "none" or a plan id) may have waiting at once. */
+export function maxQueuedRowsFor(plan: string): number {
+  return isPlanId(plan) ? getPlan(plan).maxQueuedRows : trialMaxQueuedRows;
 }
 
 /** Whether a workspace on this plan may have `count` members. */

@@ -31,6 +31,7 @@ import {
   markRowFailed,
   orphanRunningRows,
   pauseForWords,
+  queuedRows,
   releaseRow,
   rowsToResend,
   tiersOf,
@@ -45,6 +46,8 @@ export const rowQueueName = "listing-rows";
 export interface JobRunner {
   /** Hands rows to the queue (a new job, a resume, a retry). */
   enqueue(rows: readonly RowToSend[], delaySeconds?: number): Promise<void>;
+  /** Takes a paused or cancelled job's waiting rows out of the queue, in one statement (resume sends them again). */
+  withdraw(jobId: string): Promise<number>;
   /** Words one row of these options reserves. */
   rowWords(options: JobOptions): number;
   /** Sends again rows whose worker went silent, and resumes jobs paused for words that have words again. */
@@ -83,7 +86,15 @@ export async function startJobRunner({ db, config, workerId = randomUUID(), writ
   async function enqueue(rows: readonly RowToSend[], delaySeconds?: number): Promise<void> {
     if (rows.length === 0) return;
     const tiers = await tiersOf(db, rows.map((row) => row.workspaceId));
-    await queue.send(rows.map((row) => ({ data: { rowId: row.rowId }, group: { id: row.workspaceId, tier: tiers.get(row.workspaceId) ?? "none" }, delaySeconds })));
+    await queue.send(rows.map((row) => ({ data: { rowId: row.rowId }, group: { id: row.workspaceId, tier: tiers.get(row.workspaceId) ?? "none" }, key: row.jobId, delaySeconds })));
+  }
+
+  async function withdraw(jobId: string): Promise<number> {
+    const removed = await queue.removeWaiting(jobId);
+    // A resume that came in meanwhile may have sent rows this took out: they go back (a row sent twice is claimed once).
+    const job = await db.selectFrom("job").select("status").where("id", "=", jobId).executeTakeFirst();
+    if (job?.status === "running") await enqueue(await queuedRows(db, jobId));
+    return removed;
   }
 
   async function ensureListing(claimed: ClaimedRow, input: ReturnType<typeof rowInputSchema.parse>, userId: string): Promise<ListingView | string> {
@@ -105,8 +116,8 @@ export async function startJobRunner({ db, config, workerId = randomUUID(), writ
     const claimed = await claimRow({ db, rowId, workerId, staleBefore: new Date(Date.now() - heartbeatMs) });
     if (claimed === "busy") {
       // The workspace writes as many rows as its plan allows: this one comes back in a moment.
-      const row = await db.selectFrom("job_row").select(["id", "workspaceId"]).where("id", "=", rowId).executeTakeFirst();
-      if (row) await enqueue([{ rowId: row.id, workspaceId: row.workspaceId }], 1);
+      const row = await db.selectFrom("job_row").select(["id", "workspaceId", "jobId"]).where("id", "=", rowId).executeTakeFirst();
+      if (row) await enqueue([{ rowId: row.id, workspaceId: row.workspaceId, jobId: row.jobId }], 1);
       return;
     }
     if (!claimed) return;
@@ -134,6 +145,8 @@ export async function startJobRunner({ db, config, workerId = randomUUID(), writ
         const outOfWords = async (refusal: { needed: number; available: number }) => {
           await releaseRow(db, claimed);
           await pauseForWords(db, claimed.jobId);
+          // Its other rows wait outside the queue until the words are there (the sweep sends them again).
+          await withdraw(claimed.jobId);
           log.info({ needed: refusal.needed, available: refusal.available }, "job paused: words ran out");
         };
         const { balance } = await getWorkspaceBilling({ db, workspaceId: claimed.workspaceId, trialWords: config.billing.trialWords });
@@ -218,9 +231,9 @@ export async function startJobRunner({ db, config, workerId = randomUUID(), writ
       if (billing.balance.available < rowWords(job.options)) continue;
       const { numUpdatedRows } = await db.updateTable("job").set({ status: "running", pauseReason: null, updatedAt: new Date().toISOString() }).where("id", "=", job.id).where("status", "=", "paused").where("pauseReason", "=", "words").executeTakeFirst();
       if (numUpdatedRows === 0n) continue;
-      const rows = await db.selectFrom("job_row").select(["id", "workspaceId"]).where("jobId", "=", job.id).where("status", "=", "queued").orderBy("rowNumber").execute();
+      const rows = await queuedRows(db, job.id);
       logger.info({ jobId: job.id, rows: rows.length }, "job resumed: words are there again");
-      await enqueue(rows.map((row) => ({ rowId: row.id, workspaceId: row.workspaceId })));
+      await enqueue(rows);
     }
   }
 
@@ -241,6 +254,7 @@ export async function startJobRunner({ db, config, workerId = randomUUID(), writ
 
   return {
     enqueue,
+    withdraw,
     rowWords,
     sweep,
     async stop() {

@@ -4,6 +4,7 @@
 import { z } from "zod";
 import type { AppConfig } from "#server/config.server.ts";
 import type { Db } from "#server/db/db.server.ts";
+import { yieldToEventLoop } from "#server/jobs/queue.server.ts";
 import { getWorkspaceBilling } from "#app/features/billing/credits.server.ts";
 import { getListingSettings } from "#app/features/listings/listing-settings.server.ts";
 import { getListing } from "#app/features/listings/listings.server.ts";
@@ -17,7 +18,7 @@ import { apiErrorResponse, type ApiErrorCode, type ApiErrorExtras } from "#app/l
 import { catalogFields, catalogMappingSchema, maxCatalogBytes, maxCatalogRows, proposeMapping, toCatalogRows, validateMapping, type CatalogFile, type CatalogProblem, type CatalogResult } from "./catalog-import.ts";
 import { readCatalogUpload } from "./catalog-xlsx.server.ts";
 import type { JobRunner } from "./job-runner.server.ts";
-import { changeJob, createJob, getJobProgress, jobExists, iterateJobRows, listJobRows, listJobs, type JobAction, type NewJobRow } from "./jobs.server.ts";
+import { changeJob, createJob, getJobProgress, JobQueueFullError, jobExists, iterateJobRows, listJobRows, listJobs, type JobAction, type JobChange, type NewJobRow } from "./jobs.server.ts";
 import { jobOptionsSchema, rowStatuses, type JobOptions, type RowInput } from "./types.ts";
 
 export interface JobsApiContext {
@@ -37,6 +38,12 @@ function refuse<C extends ApiErrorCode>(ctx: Pick<JobsApiContext, "locale" | "re
   return apiErrorResponse(code, { ...extras, locale: ctx.locale, requestId: ctx.requestId });
 }
 const notFound = (ctx: JobsApiContext) => refuse(ctx, "NOT_FOUND", { details: { message: translate(ctx.locale, "jobs.error.notFound") } });
+
+/** More rows would wait than the workspace's plan allows (app/lib/plans.ts): a 409 with the numbers. */
+function queueFull(ctx: JobsApiContext, error: JobQueueFullError): Response {
+  const numbers = { maxQueuedRows: error.limit, queued: error.queued, rows: error.adding };
+  return refuse(ctx, "JOB_QUEUE_FULL", { details: { message: translate(ctx.locale, "jobs.error.queueFull", numbers), numbers } });
+}
 
 /** The sample rows a preview shows. */
 const previewRows = 10;
@@ -83,6 +90,18 @@ async function readUpload(ctx: JobsApiContext): Promise<{ ok: true; form: FormDa
   const result = await readCatalogUpload(new Uint8Array(await upload.arrayBuffer()), upload.name);
   if (!result.ok) return { ok: false, response: fileRefusal(ctx, result) };
   return { ok: true, form, file: result, fileName: upload.name || "catalog" };
+}
+
+/** toCatalogRows a few hundred rows at a time, with a turn of the event loop between (5,000 rows take a few hundred ms). */
+async function toCatalogRowsInSlices(file: CatalogFile, mapping: Parameters<typeof toCatalogRows>[1], defaults: { marketplace: string }): Promise<ReturnType<typeof toCatalogRows>> {
+  const all: ReturnType<typeof toCatalogRows> = { rows: [], problems: [] };
+  for (let start = 0; start < file.rows.length; start += 250) {
+    if (start > 0) await yieldToEventLoop();
+    const slice = toCatalogRows({ rows: file.rows.slice(start, start + 250), rowNumbers: file.rowNumbers.slice(start, start + 250) }, mapping, defaults);
+    all.rows.push(...slice.rows);
+    all.problems.push(...slice.problems);
+  }
+  return all;
 }
 
 /** A problem the import found on a row, as the row's failure reason. */
@@ -154,7 +173,7 @@ export async function handleJobCreate(ctx: JobsApiContext): Promise<Response> {
     return refuse(ctx, "NO_CREDITS", { details: { message: translate(ctx.locale, "jobs.error.noWords", { needed: perRow, available: balance.available }), numbers: { needed: perRow, available: balance.available } } });
   }
 
-  const { rows, problems } = toCatalogRows(file, mappingCheck.mapping, { marketplace: marketplace.id });
+  const { rows, problems } = await toCatalogRowsInSlices(file, mappingCheck.mapping, { marketplace: marketplace.id });
   const byRow = new Map<number, CatalogProblem[]>();
   for (const problem of problems) byRow.set(problem.row, [...(byRow.get(problem.row) ?? []), problem]);
   const good = new Map(rows.map((row) => [row.index, row]));
@@ -173,7 +192,14 @@ export async function handleJobCreate(ctx: JobsApiContext): Promise<Response> {
       error: reasons.map((problem) => problemMessage(ctx.locale, problem, file.columns, mappingCheck.mapping[problem.field])).join(" ") || translate(ctx.locale, "jobs.problem.missing", { column: "" }),
     };
   });
-  const { jobId, toSend } = await createJob({ db: ctx.db, workspaceId, userId: ctx.user.id, fileName, options, rows: jobRows, emptyRowsSkipped: file.emptyRowsSkipped });
+  let made: Awaited<ReturnType<typeof createJob>>;
+  try {
+    made = await createJob({ db: ctx.db, workspaceId, userId: ctx.user.id, fileName, options, rows: jobRows, emptyRowsSkipped: file.emptyRowsSkipped });
+  } catch (error) {
+    if (error instanceof JobQueueFullError) return queueFull(ctx, error);
+    throw error;
+  }
+  const { jobId, toSend } = made;
   await ctx.runner.enqueue(toSend);
   const job = await getJobProgress({ db: ctx.db, workspaceId, id: jobId, rowWords: ctx.runner.rowWords });
   return Response.json({ job }, { status: 201, headers: { ...noStore, Location: `/jobs/${jobId}` } });
@@ -218,8 +244,17 @@ export async function handleJobAction(ctx: JobsApiContext & { id: string; action
   if (!ctx.user) return refuse(ctx, "SIGNED_OUT");
   if (!(actions as readonly string[]).includes(ctx.action)) return notFound(ctx);
   const { workspaceId } = await getActiveMembership({ db: ctx.db, user: ctx.user });
-  const result = await changeJob({ db: ctx.db, workspaceId, id: ctx.id, action: ctx.action as JobAction });
+  let result: JobChange | undefined;
+  try {
+    result = await changeJob({ db: ctx.db, workspaceId, id: ctx.id, action: ctx.action as JobAction });
+  } catch (error) {
+    if (error instanceof JobQueueFullError) return queueFull(ctx, error);
+    throw error;
+  }
   if (!result) return notFound(ctx);
+  if (result.refusal === "cancelled") return refuse(ctx, "JOB_CANCELLED");
+  // A paused or cancelled job's waiting rows leave the queue at once (resume sends them again).
+  if (result.changed && (ctx.action === "pause" || ctx.action === "cancel")) await ctx.runner.withdraw(ctx.id);
   await ctx.runner.enqueue(result.toSend);
   const job = await getJobProgress({ db: ctx.db, workspaceId, id: ctx.id, rowWords: ctx.runner.rowWords });
   return reply({ job, changed: result.changed });

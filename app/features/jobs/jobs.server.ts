@@ -4,9 +4,11 @@
 import { randomUUID } from "node:crypto";
 import { sql, type ExpressionBuilder, type Selectable } from "kysely";
 import { dialectOf } from "#server/db/dialect.server.ts";
+import { yieldToEventLoop } from "#server/jobs/queue.server.ts";
 import type { Db } from "#server/db/db.server.ts";
 import { recordJobRow } from "#server/observability/metrics.server.ts";
 import type { Database, JobRowTable } from "#server/db/schema.ts";
+import { maxQueuedRowsFor } from "#app/lib/plans.ts";
 import { defaultRowConcurrency, planRowConcurrency, rowInputSchema, type JobListItem, type JobOptions, type JobProgress, type JobRowView, type JobStatus, type PauseReason, type RowInput, type RowStatus } from "./types.ts";
 
 export interface NewJobRow {
@@ -23,6 +25,44 @@ export interface RowMessage {
 export interface RowToSend {
   rowId: string;
   workspaceId: string;
+  /** The queue's key for the row: a paused or cancelled job's waiting rows leave the queue together. */
+  jobId: string;
+}
+
+/** A workspace would have more rows waiting than its plan allows (app/lib/plans.ts): nothing was changed. */
+export class JobQueueFullError extends Error {
+  readonly queued: number;
+  readonly adding: number;
+  readonly limit: number;
+  constructor(queued: number, adding: number, limit: number) {
+    super(`the workspace has ${queued} rows waiting; ${adding} more would pass its ${limit}`);
+    this.name = "JobQueueFullError";
+    this.queued = queued;
+    this.adding = adding;
+    this.limit = limit;
+  }
+}
+
+/**
+ * Refuses (JobQueueFullError) when `adding` more rows would pass the workspace's cap on waiting rows. Run
+ * inside the transaction that queues them; on PostgreSQL a lock per workspace makes two at once count in turn.
+ */
+async function checkQueuedRowsCap(trx: Db, workspaceId: string, adding: number): Promise<void> {
+  if (adding === 0) return;
+  if (dialectOf(trx) === "postgres") await sql`select pg_advisory_xact_lock(hashtext(${`job-queue:${workspaceId}`}))`.execute(trx);
+  const workspace = await trx.selectFrom("workspace").select("plan").where("id", "=", workspaceId).executeTakeFirst();
+  const limit = maxQueuedRowsFor(String(workspace?.plan));
+  // Through the workspace's live jobs (job_workspace_date_idx, then job_row_status_idx per job).
+  const row = await trx
+    .selectFrom("job_row as r")
+    .innerJoin("job as j", "j.id", "r.jobId")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("j.workspaceId", "=", workspaceId)
+    .where("j.status", "in", ["running", "paused"])
+    .where("r.status", "=", "queued")
+    .executeTakeFirst();
+  const queued = Number(row?.n ?? 0);
+  if (queued + adding > limit) throw new JobQueueFullError(queued, adding, limit);
 }
 
 const nowIso = () => new Date().toISOString();
@@ -60,13 +100,18 @@ export async function createJob({
     finishedAt: row.error ? at : null,
   }));
   await db.transaction().execute(async (trx) => {
+    await checkQueuedRowsCap(trx, workspaceId, values.filter((row) => row.status === "queued").length);
     await trx
       .insertInto("job")
       .values({ id: jobId, workspaceId, createdBy: userId, status: "running", pauseReason: null, fileName: fileName.slice(0, 200), options: JSON.stringify(options), total: rows.length, emptyRowsSkipped, createdAt: at, updatedAt: at, finishedAt: null })
       .execute();
-    for (let start = 0; start < values.length; start += 200) await trx.insertInto("job_row").values(values.slice(start, start + 200)).execute();
+    for (let start = 0; start < values.length; start += 200) {
+      // Other requests' timers and sockets run between batches (on SQLite their queries wait for this transaction).
+      if (start > 0) await yieldToEventLoop();
+      await trx.insertInto("job_row").values(values.slice(start, start + 200)).execute();
+    }
   });
-  const toSend = values.filter((row) => row.status === "queued").map((row) => ({ rowId: row.id, workspaceId }));
+  const toSend = values.filter((row) => row.status === "queued").map((row) => ({ rowId: row.id, workspaceId, jobId }));
   if (toSend.length === 0) await completeJobIfDone(db, jobId);
   return { jobId, toSend };
 }
@@ -208,19 +253,29 @@ export async function* iterateJobRows({ db, workspaceId, jobId }: { db: Db; work
   }
 }
 
-async function queuedRows(db: Db, jobId: string): Promise<RowToSend[]> {
+/** The job's waiting rows, to hand to the queue (a resume, a retry of a paused job). */
+export async function queuedRows(db: Db, jobId: string): Promise<RowToSend[]> {
   const rows = await db.selectFrom("job_row").select(["id", "workspaceId"]).where("jobId", "=", jobId).where("status", "=", "queued").orderBy("rowNumber").execute();
-  return rows.map((row) => ({ rowId: row.id, workspaceId: row.workspaceId }));
+  return rows.map((row) => ({ rowId: row.id, workspaceId: row.workspaceId, jobId }));
 }
 
 export type JobAction = "pause" | "resume" | "cancel" | "retry-failed";
 
+/** What a change did: the rows to hand to the queue again, or why it was refused (retrying a cancelled job). */
+export interface JobChange {
+  changed: boolean;
+  toSend: RowToSend[];
+  refusal?: "cancelled";
+}
+
 /**
  * Pause, resume, cancel or retry the failed rows. Returns the rows to hand to the queue again (resume,
  * retry), or undefined when the job is not the workspace's. A change that does not apply (resuming a
- * running job) changes nothing and says so with `changed: false`.
+ * running job) changes nothing and says so with `changed: false`. Pause and cancel leave the job's
+ * waiting rows in the queue for the caller to remove (JobRunner.withdraw); retrying more rows than the
+ * workspace may have waiting throws JobQueueFullError.
  */
-export async function changeJob({ db, workspaceId, id, action, now = new Date() }: { db: Db; workspaceId: string; id: string; action: JobAction; now?: Date }): Promise<{ changed: boolean; toSend: RowToSend[] } | undefined> {
+export async function changeJob({ db, workspaceId, id, action, now = new Date() }: { db: Db; workspaceId: string; id: string; action: JobAction; now?: Date }): Promise<JobChange | undefined> {
   const job = await db.selectFrom("job").select(["id", "status"]).where("id", "=", id).where("workspaceId", "=", workspaceId).executeTakeFirst();
   if (!job) return undefined;
   const at = now.toISOString();
@@ -244,10 +299,19 @@ export async function changeJob({ db, workspaceId, id, action, now = new Date() 
       return { changed, toSend: [] };
     }
     case "retry-failed": {
-      const rows = await db.transaction().execute(async (trx) => {
-        const failed = await trx.selectFrom("job_row").select(["id", "workspaceId", "input"]).where("jobId", "=", id).where("status", "=", "failed").execute();
-        // Rows the import refused (no brand…) cannot succeed by trying again: they stay failed.
+      return db.transaction().execute(async (trx) => {
+        const before = await trx.selectFrom("job").select("status").where("id", "=", id).executeTakeFirst();
+        // A cancelled job stays cancelled: its rows would wait for a job that never runs again.
+        if (before?.status === "cancelled") return { changed: false, toSend: [], refusal: "cancelled" as const };
+        // Rows a worker tried (attempt > 0); the rows the import refused (no brand, an unknown store) cannot
+        // succeed by trying again, and keep their reason.
+        const failed = await trx.selectFrom("job_row").select(["id", "workspaceId", "input"]).where("jobId", "=", id).where("status", "=", "failed").where("attempt", ">", 0).execute();
         const retryable = failed.filter((row) => isRunnableInput(row.input));
+        if (retryable.length === 0) return { changed: false, toSend: [] };
+        await checkQueuedRowsCap(trx, workspaceId, retryable.length);
+        // The job first: a cancel at the same moment waits for this (or this sees it and changes nothing).
+        const { numUpdatedRows } = await trx.updateTable("job").set({ status: "running", pauseReason: null, finishedAt: null, updatedAt: at }).where("id", "=", id).where("status", "in", ["completed", "paused", "running"]).executeTakeFirst();
+        if (numUpdatedRows === 0n) return { changed: false, toSend: [], refusal: "cancelled" as const };
         for (let start = 0; start < retryable.length; start += 200) {
           await trx
             .updateTable("job_row")
@@ -256,10 +320,10 @@ export async function changeJob({ db, workspaceId, id, action, now = new Date() 
             .where("status", "=", "failed")
             .execute();
         }
-        if (retryable.length > 0) await trx.updateTable("job").set({ status: "running", pauseReason: null, finishedAt: null, updatedAt: at }).where("id", "=", id).where("status", "in", ["completed", "paused", "running"]).execute();
-        return retryable;
+        // A paused job's waiting rows left the queue when it paused: running again, they all go back.
+        if (before?.status === "paused") return { changed: true, toSend: await queuedRows(trx, id) };
+        return { changed: true, toSend: retryable.map((row) => ({ rowId: row.id, workspaceId: row.workspaceId, jobId: id })) };
       });
-      return { changed: rows.length > 0, toSend: rows.map((row) => ({ rowId: row.id, workspaceId: row.workspaceId })) };
     }
   }
 }
@@ -409,13 +473,13 @@ export async function rowsToResend({ db, staleBefore, limit = 1000 }: { db: Db; 
   const rows = await db
     .selectFrom("job_row as r")
     .innerJoin("job as j", "j.id", "r.jobId")
-    .select(["r.id", "r.workspaceId"])
+    .select(["r.id", "r.workspaceId", "r.jobId"])
     .where("j.status", "=", "running")
     .where("r.status", "=", "running")
     .where((eb) => eb.or([eb("r.heartbeatAt", "is", null), eb("r.heartbeatAt", "<", staleBefore.toISOString())]))
     .limit(limit)
     .execute();
-  return rows.map((row) => ({ rowId: row.id, workspaceId: row.workspaceId }));
+  return rows.map((row) => ({ rowId: row.id, workspaceId: row.workspaceId, jobId: row.jobId }));
 }
 
 /** After a restart of the only server (SQLite): every row it was writing is a dead attempt, to take over at once. */
