@@ -97,6 +97,9 @@ export interface ApiViolation {
   code: string;
   severity: "error" | "warning";
   message: string;
+  /** The rule's short explanation and its source's address (issue 31). */
+  explanation?: string;
+  source?: string;
   start: number;
   end: number;
 }
@@ -107,7 +110,7 @@ const apiErrorSchema = z.strictObject({
   requestId: z.string(),
   fieldErrors: z.record(z.string(), z.string()).optional(),
   violations: z
-    .array(z.object({ section: z.string(), index: z.number().int().optional(), code: z.string(), severity: z.enum(["error", "warning"]), message: z.string(), start: z.number(), end: z.number() }))
+    .array(z.object({ section: z.string(), index: z.number().int().optional(), code: z.string(), severity: z.enum(["error", "warning"]), message: z.string(), explanation: z.string().optional(), source: z.string().optional(), start: z.number(), end: z.number() }))
     .optional(),
   numbers: z.record(z.string(), z.number()).optional(),
 }) satisfies z.ZodType<ApiError>;

@@ -149,7 +149,7 @@ export async function handleListingExport({ request, user, locale, requestId, db
 
   const force = query.data.force === "1" || query.data.force === "true";
   const { otherBrands } = await getListingSettings({ db, workspaceId });
-  const report = lintCopy({ ruleSet, language: listing.language.language, brand: listing.facts.brand, otherBrands, copy: listing.copy });
+  const report = lintCopy({ ruleSet, language: listing.language.language, brand: listing.facts.brand, otherBrands, store: marketplace, copy: listing.copy });
   if (!report.passed && !force) return apiErrorResponse("LISTING_FAILS_RULES", { ...answer, details: { violations: flattenViolations(reportWithMessages(report, locale)) } });
 
   const { format } = query.data;

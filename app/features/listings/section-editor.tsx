@@ -1,4 +1,4 @@
-import { ActionIcon, Badge, Button, Group, List, Paper, Stack, Text, Title, Tooltip, UnstyledButton } from "@mantine/core";
+import { ActionIcon, Anchor, Badge, Button, Group, List, Paper, Stack, Text, Title, Tooltip, UnstyledButton } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { IconAlertTriangle, IconCircleCheck, IconCircleX, IconCopy, IconRefresh, IconTrash } from "@tabler/icons-react";
 import { useRef, type CSSProperties, type ReactNode } from "react";
@@ -45,6 +45,18 @@ export function ViolationList({ violations, onSelect, id }: { violations: readon
                 </Text>
               )}
             </Group>
+            {/* Why the rule exists, and where it comes from (issue 31). */}
+            <Text size="xs" c="dimmed" ms={22} data-testid="violation-why">
+              {t(`lint.why.${violation.code}`)}
+              {violation.source && (
+                <>
+                  {" "}
+                  <Anchor href={violation.source} target="_blank" rel="noreferrer noopener" size="xs">
+                    {t("lint.source")}
+                  </Anchor>
+                </>
+              )}
+            </Text>
           </li>
         );
       })}

@@ -16,8 +16,10 @@ export interface Marketplace {
   id: string;
   /** The Selling Partner API's marketplace id (official list, docs/decisions/017). */
   marketplaceId: string;
-  /** ISO 3166 country code. */
+  /** ISO 3166 country code (also the lint's phone-number region). */
   country: string;
+  /** ISO 4217 currency the store sells in: the lint finds prices in it (decision 031). */
+  currency: string;
   /** The languages the store takes listings in; the first is the default. */
   languages: readonly [MarketplaceLanguage, ...MarketplaceLanguage[]];
   /** The rule set that applies in this store (stores reported exempt from the 75-character titles keep January 2025's). */
@@ -30,12 +32,15 @@ export interface Marketplace {
 
 const lang = (language: string, tag: string): MarketplaceLanguage => ({ language, tag, rightToLeft: language === "ar" });
 
+/** Each store's currency (ISO 4217), by country: Amazon's own stores sell in the local currency. */
+const currencies: Record<string, string> = { US: "USD", CA: "CAD", MX: "MXN", BR: "BRL", GB: "GBP", DE: "EUR", FR: "EUR", IT: "EUR", ES: "EUR", NL: "EUR", BE: "EUR", SE: "SEK", PL: "PLN", TR: "TRY", AE: "AED", SA: "SAR", IN: "INR", EG: "EGP", JP: "JPY", AU: "AUD", SG: "SGD" };
+
 /** Stores reported to keep 200-character titles after 2026-07-27 (reported only: docs/decisions/014 and 017). */
 const exemptFromShortTitles = new Set(["SA", "EG", "TR", "AE"]);
 
 function row(id: string, marketplaceId: string, country: string, ...languages: [MarketplaceLanguage, ...MarketplaceLanguage[]]): Marketplace {
   const [first] = languages;
-  return { id, marketplaceId, country, languages, ruleSetId: exemptFromShortTitles.has(country) ? amazon202501.id : defaultRuleSetId, language: first.language, languageTag: first.tag, rightToLeft: first.rightToLeft };
+  return { id, marketplaceId, country, currency: currencies[country] ?? "USD", languages, ruleSetId: exemptFromShortTitles.has(country) ? amazon202501.id : defaultRuleSetId, language: first.language, languageTag: first.tag, rightToLeft: first.rightToLeft };
 }
 
 export const marketplaces: readonly Marketplace[] = [

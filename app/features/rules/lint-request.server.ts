@@ -65,7 +65,7 @@ export async function handleLintPost({ request, signedIn, locale, requestId }: {
   const tooLong = overTenTimes(ruleSet, input.sections);
   if (tooLong) return refuse("INVALID_LISTING", { locale, requestId, details: { fieldErrors: { [tooLong]: translate(locale, "listings.error.sectionTooLong") } } });
 
-  const report = lintListing({ ruleSet, language: marketplace.language, brand: input.brand, otherBrands: input.otherBrands, sections: input.sections });
+  const report = lintListing({ ruleSet, language: marketplace.language, store: marketplace, brand: input.brand, otherBrands: input.otherBrands, sections: input.sections });
   return Response.json(reportWithMessages(report, locale), { headers: { "Cache-Control": "no-store" } });
 }
 
@@ -82,7 +82,7 @@ export function requestFieldErrors(error: z.ZodError, locale: Locale): Record<st
 /** A lint report as the API answers it: each violation with its message in the user's language. */
 export function reportWithMessages(report: LintReport, locale: Locale) {
   const withMessages = (violations: Violation[]) =>
-    violations.map(({ code, severity, start, end, params }) => ({ code, severity, message: translate(locale, `lint.${code}`, params), start, end }));
+    violations.map(({ code, severity, start, end, params, source }) => ({ code, severity, message: translate(locale, `lint.${code}`, params), explanation: translate(locale, `lint.why.${code}`), source, start, end }));
   const shown = (found: SectionReport | undefined) => found && { chars: found.chars, bytes: found.bytes, limit: found.limit, violations: withMessages(found.violations) };
   const { sections } = report;
   return {
