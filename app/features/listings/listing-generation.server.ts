@@ -12,7 +12,7 @@ import { getMarketplace, offlineLanguages } from "#app/features/marketplaces/reg
 import { applySafeFixes, type SafeFix } from "#app/features/rules/fixes.ts";
 import { lintListing } from "#app/features/rules/lint.ts";
 import { getRuleSet } from "#app/features/rules/registry.ts";
-import type { RuleSet, SectionName, Violation } from "#app/features/rules/types.ts";
+import type { LintStore, RuleSet, SectionName, Violation } from "#app/features/rules/types.ts";
 import { getWorkspaceModel } from "#app/features/workspace/ai-model.server.ts";
 import { GenerationError } from "#server/ai/errors.server.ts";
 import { countWords, getWriter, type Writer } from "#server/ai/writer.server.ts";
@@ -46,7 +46,7 @@ export function reservedOutputs(sections: readonly SectionName[]): number {
 }
 
 /** The errors a section's text breaks (warnings do not send it back to the model). */
-function sectionErrors(section: SectionName, content: string | string[], context: { ruleSet: RuleSet; language: string; brand: string; otherBrands: readonly string[] }): Violation[] {
+function sectionErrors(section: SectionName, content: string | string[], context: { ruleSet: RuleSet; language: string; brand: string; otherBrands: readonly string[]; store: LintStore }): Violation[] {
   const report = lintListing({ ...context, sections: { [section]: content } });
   const sections = report.sections;
   const violations = section === "bullets" ? [...(sections.bullets ?? []).flatMap((bullet) => bullet.violations), ...(sections.bulletList?.violations ?? [])] : (sections[section]?.violations ?? []);
@@ -100,7 +100,7 @@ export async function runListingGeneration(options: RunListingGenerationOptions)
   const { otherBrands } = await getListingSettings({ db, workspaceId });
   const facts = listing.facts;
   const language = listing.language.language;
-  const lintContext = { ruleSet, language, brand: facts.brand, otherBrands };
+  const lintContext = { ruleSet, language, brand: facts.brand, otherBrands, store: marketplace };
   // A localized listing writes with its finished sibling in view (not a word-for-word translation).
   const reference = await findReference({ db, workspaceId, listing });
   const context: GenerationContext = { generationId, userId: user.id, workspaceId, templateId: listingTemplateId, count: sections.length, outputs: sections.length, requestId };

@@ -235,7 +235,7 @@ export async function saveListingVersion({
   if (!ruleSet || !marketplace) throw new Error(`listing ${listingId} names an unknown rule set or marketplace`);
   const savedFacts = facts ?? current.facts;
   const { otherBrands } = await getListingSettings({ db, workspaceId });
-  const passed = lintCopy({ ruleSet, language: current.language.language, brand: savedFacts.brand, otherBrands, copy }).passed;
+  const passed = lintCopy({ ruleSet, language: current.language.language, brand: savedFacts.brand, otherBrands, store: marketplace, copy }).passed;
   const version = current.version + 1;
   const at = now.toISOString();
   const { numUpdatedRows } = await db

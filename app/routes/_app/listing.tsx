@@ -132,7 +132,8 @@ function ListingBuilder({ loaderData }: { loaderData: Route.ComponentProps["load
     setBeforeFill(null);
   };
 
-  const report = useMemo(() => lintCopy({ ruleSet, language, brand: facts.brand, otherBrands, copy }), [ruleSet, language, facts.brand, otherBrands, copy]);
+  // The listing's store: its phone and price formats, and the claims it restricts.
+  const report = useMemo(() => lintCopy({ ruleSet, language, brand: facts.brand, otherBrands, store: marketplace, copy }), [ruleSet, language, facts.brand, otherBrands, marketplace, copy]);
   const errorCount = useMemo(() => {
     const s = report.sections;
     return [s.title, s.itemHighlights, ...(s.bullets ?? []), s.bulletList, s.description, s.searchTerms].flatMap((section) => section?.violations ?? []).filter((violation) => violation.severity === "error").length;
