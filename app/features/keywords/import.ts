@@ -1,6 +1,8 @@
 // A seller's keyword research into a keyword bank (issue 16): pasted lines, or a CSV/TSV export from
 // Helium 10 (Cerebro, Magnet), Jungle Scout, or any CSV whose first text column is the phrase and first
 // numeric column the volume. Pure and browser-safe; refusals carry a reason the UI and API put in words.
+// Reading runs in slices that let the event loop turn (issue 30): 2 MB of commas is two million cells.
+import { workSlices, type WorkSlices } from "#app/features/jobs/work-slices.ts";
 
 export const maxKeywords = 5000;
 export const maxPhraseChars = 200;
@@ -43,9 +45,11 @@ export function parseVolume(raw: string | undefined): number | null {
 }
 
 /** Merges duplicates, drops over-long phrases, and checks the count. */
-function finish(raw: { phrase: string; volume: number | null }[], counts: ImportCounts): { ok: true; keywords: Keyword[] } | { ok: false; reason: "tooMany" | "empty"; count: number } {
+async function finish(raw: { phrase: string; volume: number | null }[], counts: ImportCounts, slices: WorkSlices): Promise<{ ok: true; keywords: Keyword[] } | { ok: false; reason: "tooMany" | "empty"; count: number }> {
   const byKey = new Map<string, Keyword>();
+  let work = 0;
   for (const { phrase, volume } of raw) {
+    if ((++work & 1023) === 0 && slices.due()) await slices.pause();
     const clean = phrase.replace(/\s+/g, " ").trim();
     if (clean === "") continue;
     if (clean.length > maxPhraseChars) {
@@ -77,10 +81,12 @@ function volumeOf(raw: string | undefined, counts: ImportCounts): number | null 
 }
 
 /** Pasted lines: a phrase a line, optionally a tab or a comma and a volume. */
-export function parseKeywordLines(text: string): KeywordImport {
+export async function parseKeywordLines(text: string, slices: WorkSlices = workSlices()): Promise<KeywordImport> {
   const counts: ImportCounts = { tooLong: 0, badVolume: 0, duplicates: 0 };
   const raw: { phrase: string; volume: number | null }[] = [];
+  let work = 0;
   for (const line of text.split(/\r\n|\r|\n/)) {
+    if ((++work & 1023) === 0 && slices.due()) await slices.pause();
     if (line.trim() === "") continue;
     const tab = line.split("\t");
     if (tab.length > 1) {
@@ -92,7 +98,7 @@ export function parseKeywordLines(text: string): KeywordImport {
     if (comma && !Number.isNaN(parseVolume(comma[2])) && comma[1]!.trim() !== "") raw.push({ phrase: comma[1]!, volume: parseVolume(comma[2]) });
     else raw.push({ phrase: line, volume: null });
   }
-  const done = finish(raw, counts);
+  const done = await finish(raw, counts, slices);
   if (!done.ok) return { ok: false, reason: done.reason, count: done.count };
   return { ok: true, format: "lines", columns: [], phraseColumn: null, volumeColumn: null, keywords: done.keywords, counts };
 }
@@ -123,7 +129,7 @@ export function decodeKeywordFile(bytes: Uint8Array): { ok: true; text: string }
 }
 
 /** Rows of a CSV/TSV text (quotes and doubled quotes honoured), the delimiter guessed from the first line. */
-export function parseDelimited(text: string): string[][] {
+export async function parseDelimited(text: string, slices: WorkSlices = workSlices()): Promise<string[][]> {
   const firstLine = text.slice(0, text.search(/\r?\n|$/));
   const outside = firstLine.replace(/"[^"]*"/g, "");
   const delimiter = [..."\t,;"].map((d) => ({ d, n: outside.split(d).length })).sort((a, b) => b.n - a.n)[0]!.d;
@@ -132,6 +138,7 @@ export function parseDelimited(text: string): string[][] {
   let cell = "";
   let quoted = false;
   for (let i = 0; i < text.length; i++) {
+    if ((i & 4095) === 0 && slices.due()) await slices.pause();
     const char = text[i]!;
     if (quoted) {
       if (char === '"' && text[i + 1] === '"') {
@@ -163,11 +170,16 @@ const phraseHeaders = ["keyword phrase", "keyword", "keywords", "search term", "
 const volumeHeaders = ["search volume", "exact search volume", "exact match search volume", "search query volume", "volume", "broad search volume", "estimated search volume", "monthly search volume"];
 
 /** A keyword export as a bank: the columns named by the header, or the first text and first numeric columns. */
-export function parseKeywordCsv(text: string): KeywordImport {
-  const rows = parseDelimited(text);
+export async function parseKeywordCsv(text: string, slices: WorkSlices = workSlices()): Promise<KeywordImport> {
+  const rows = await parseDelimited(text, slices);
   if (rows.length === 0) return { ok: false, reason: "empty" };
-  const header = rows[0]!.map((cell) => cell.trim());
-  const names = header.map(norm);
+  const header: string[] = [];
+  const names: string[] = [];
+  for (const cell of rows[0]!) {
+    if ((header.length & 1023) === 1023 && slices.due()) await slices.pause();
+    header.push(cell.trim());
+    names.push(norm(cell.trim()));
+  }
   const data = rows.slice(1);
   let phraseIndex = phraseHeaders.map((name) => names.indexOf(name)).find((index) => index !== -1) ?? -1;
   let volumeIndex = volumeHeaders.map((name) => names.indexOf(name)).find((index) => index !== -1) ?? -1;
@@ -182,24 +194,32 @@ export function parseKeywordCsv(text: string): KeywordImport {
     };
     // Words, not codes: an ASIN or SKU column is not the phrase.
     const hasText = (column: number) => sample.some((row) => /\p{L}/u.test(row[column] ?? "") && !/^[A-Z0-9-]{6,}$/.test((row[column] ?? "").trim()));
-    if (phraseIndex === -1) phraseIndex = header.findIndex((_, column) => hasText(column) && numericShare(column) < 0.5);
-    if (volumeIndex === -1) volumeIndex = header.findIndex((_, column) => column !== phraseIndex && numericShare(column) >= 0.8);
+    /** The first column `test` accepts, looked for in slices (a header may have two million cells). */
+    const firstColumn = async (test: (column: number) => boolean) => {
+      for (let column = 0; column < header.length; column++) {
+        if ((column & 255) === 255 && slices.due()) await slices.pause();
+        if (test(column)) return column;
+      }
+      return -1;
+    };
+    if (phraseIndex === -1) phraseIndex = await firstColumn((column) => hasText(column) && numericShare(column) < 0.5);
+    if (volumeIndex === -1) volumeIndex = await firstColumn((column) => column !== phraseIndex && numericShare(column) >= 0.8);
   }
   if (phraseIndex === -1) return { ok: false, reason: "noPhraseColumn", columns: header.filter(Boolean) };
   const counts: ImportCounts = { tooLong: 0, badVolume: 0, duplicates: 0 };
   const raw = data.map((row) => ({ phrase: row[phraseIndex] ?? "", volume: volumeIndex === -1 ? null : volumeOf(row[volumeIndex], counts) }));
-  const done = finish(raw, counts);
+  const done = await finish(raw, counts, slices);
   if (!done.ok) return { ok: false, reason: done.reason, count: done.count, columns: header };
   return { ok: true, format, columns: header, phraseColumn: header[phraseIndex] ?? null, volumeColumn: volumeIndex === -1 ? null : (header[volumeIndex] ?? null), keywords: done.keywords, counts };
 }
 
 /** A file's bytes as a bank (refusing what is too large, binary or UTF-16). */
-export function importKeywordFile(bytes: Uint8Array): KeywordImport {
+export async function importKeywordFile(bytes: Uint8Array): Promise<KeywordImport> {
   if (bytes.length > maxImportBytes) return { ok: false, reason: "tooLarge" };
   const decoded = decodeKeywordFile(bytes);
   if (!decoded.ok) return { ok: false, reason: decoded.reason };
   const text = decoded.text;
   // A list with no delimiter at all is pasted-style lines.
   const firstLine = text.slice(0, text.search(/\r?\n|$/));
-  return /[\t,;]/.test(firstLine) || phraseHeaders.includes(norm(firstLine)) ? parseKeywordCsv(text) : parseKeywordLines(text);
+  return /[\t,;]/.test(firstLine) || phraseHeaders.includes(norm(firstLine)) ? parseKeywordCsv(text, workSlices()) : parseKeywordLines(text, workSlices());
 }

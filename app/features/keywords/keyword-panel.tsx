@@ -85,8 +85,8 @@ export function KeywordPanel({
     }
   };
 
-  const previewPaste = () => {
-    const result = parseKeywordLines(pasteText);
+  const previewPaste = async () => {
+    const result = await parseKeywordLines(pasteText);
     if (!result.ok) {
       setProblem(t(result.reason === "tooMany" ? "keywords.error.tooManyFound" : "keywords.error.empty", { count: result.count ?? 0, max: 5000 }));
       return;

@@ -109,7 +109,7 @@ export async function handleImportPost({ request, user, locale, requestId }: Key
   const declared = Number(request.headers.get("content-length") ?? "0");
   if (declared > maxImportBytes) return apiErrorResponse("PAYLOAD_TOO_LARGE", { ...answer, params: { kb: maxImportBytes / 1024 } });
   const bytes = new Uint8Array(await request.arrayBuffer());
-  const result = importKeywordFile(bytes);
+  const result = await importKeywordFile(bytes);
   if (!result.ok) {
     if (result.reason === "tooLarge") return apiErrorResponse("PAYLOAD_TOO_LARGE", { ...answer, params: { kb: maxImportBytes / 1024 } });
     return apiErrorResponse("INVALID_KEYWORDS", { ...answer, details: { message: importRefusal(result, locale) } });
