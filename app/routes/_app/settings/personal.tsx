@@ -122,7 +122,8 @@ export default function PersonalSettings({ loaderData, actionData: answer }: Rou
       <TwoFactorSettings enabled={loaderData.twoFactor.enabled} required={loaderData.twoFactor.required} hasPassword={loaderData.twoFactor.hasPassword} result={actionData?.intent?.startsWith("twoFactor") ? (actionData as TwoFactorResult) : null} />
       <PasskeySettings passkeys={loaderData.passkeys} confirmation={loaderData.passkeyConfirmation} />
       <SessionsSettings sessions={loaderData.sessions} />
-      <DataExportSettings />
+      {/* A member who must turn two-factor on first gets no export (the route answers 403 until then). */}
+      {!loaderData.twoFactor.required && <DataExportSettings />}
     </Stack>
   );
 }
