@@ -4,6 +4,7 @@ import { printGeneration, runGenerationBench } from "./generation.ts";
 import { printLighthouse, runLighthouse } from "./lighthouse.ts";
 import { printKeywords, runKeywordBench } from "./keywords.ts";
 import { printLint, runLintBench } from "./lint.ts";
+import { printLintAccuracy, runLintAccuracyBench } from "./lint-accuracy.ts";
 import { printMemory, runMemoryBench } from "./memory.ts";
 import { printJobs, runJobBenches } from "./jobs.ts";
 import { runAndPrintOutputsBenches } from "./outputs.ts";
@@ -23,6 +24,8 @@ try {
 printMemory(await runMemoryBench());
 // The listing lint, in this process: what the builder runs on every keystroke.
 printLint(runLintBench());
+// The same lint on real listings: precision and recall on the labelled sample (tests/fixtures/real-listings).
+printLintAccuracy(runLintAccuracyBench());
 // Keyword coverage and packing, in this process: the builder's gauge and "Fill search terms".
 printKeywords(runKeywordBench());
 // Its own server and AI stub: the generation benchmark needs the provider settings (memory growth under 20 and 50 streams).
