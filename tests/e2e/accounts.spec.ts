@@ -1,6 +1,7 @@
-import { greetingOf, linkFromMail, signIn, signOut, signUp, testPassword, uniqueEmail } from "#tests/support/e2e.ts";
+import { greetingOf, linkFromMail, mailsTo, signIn, signOut, signUp, testPassword, uniqueEmail } from "#tests/support/e2e.ts";
 import { expect, test } from "#tests/support/fixtures.ts";
 import { startServer } from "#tests/support/server-process.ts";
+import { totp } from "#tests/support/totp.ts";
 
 test.describe("accounts", () => {
   test("sign up, sign out, sign in with Remember me, reset the password by e-mail, sign in with the new one", async ({ page, context }) => {
@@ -207,4 +208,57 @@ test("a session survives a server restart", async ({ browser, login }) => {
     await context.close();
     await first.stop();
   }
+});
+
+// Issue 30, item 8: the reset limit is per inbox, whatever the client address (TRUST_PROXY=1, so
+// X-Forwarded-For chooses it here as a proxy would).
+test("at most 5 reset mails an hour reach one inbox from eight client addresses, answered as for an unknown address", async ({ page, login }) => {
+  test.slow();
+  const server = await startServer({ TRUST_PROXY: "1", SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT}` });
+  const context = await page.context().browser()!.newContext({ baseURL: server.url });
+  try {
+    const { email } = await login({ context, server });
+    const unknown = uniqueEmail("nobody");
+    const ask = (address: string, ip: number) =>
+      context.request.post(`${server.url}/forgot-password`, { form: { email: address }, maxRedirects: 0, headers: { Origin: server.url, "X-Forwarded-For": `198.51.100.${ip}` } });
+    const answers: { status: number; location: string | undefined }[] = [];
+    for (let ip = 1; ip <= 8; ip++) for (const address of [email, unknown]) {
+      const answer = await ask(address, ip);
+      answers.push({ status: answer.status(), location: answer.headers().location });
+    }
+    expect(answers).toEqual(Array(16).fill({ status: 302, location: "/sign-in?notice=reset-sent" }));
+    await expect.poll(async () => (await mailsTo(email)).filter((mail) => /Reset your Sellscribe password/.test(mail.subject)).length).toBe(5);
+    await page.waitForTimeout(500);
+    expect((await mailsTo(email)).filter((mail) => /Reset your Sellscribe password/.test(mail.subject))).toHaveLength(5);
+  } finally {
+    await context.close();
+    await server.stop();
+  }
+});
+
+// Issue 30, item 11: without JavaScript, a form that replaces the session answers 303 with the new cookie.
+test("a form posted without JavaScript that changes the password or turns two-factor on answers 303 with the new session", async ({ request, login }) => {
+  const user = await login();
+  const origin = new URL(test.info().project.use.baseURL!).origin;
+  const post = (cookie: string, form: Record<string, string>) => request.post("/settings/personal", { form, maxRedirects: 0, headers: { Cookie: cookie, Origin: origin } });
+  const sessionOf = (answer: Awaited<ReturnType<typeof post>>) => answer.headersArray().filter((h) => h.name.toLowerCase() === "set-cookie" && /session_token=[^;]/.test(h.value)).map((h) => h.value.split(";")[0]!).join("; ");
+
+  const changed = await post(user.cookie, { intent: "password", currentPassword: user.password, newPassword: "a-new-password-2026" });
+  expect(changed.status()).toBe(303);
+  expect(changed.headers().location).toBe("/settings/personal?notice=password-changed");
+  const cookie = sessionOf(changed);
+  expect(cookie).toContain("session_token=");
+  expect((await request.get("/settings/personal", { headers: { Cookie: cookie }, maxRedirects: 0 })).status()).toBe(200);
+
+  const started = await post(cookie, { intent: "twoFactorStart", password: "a-new-password-2026" });
+  expect(started.status()).toBe(200);
+  const page = await started.text();
+  const totpUri = /name="totpUri" value="([^"]+)"/.exec(page)?.[1]?.replaceAll("&amp;", "&");
+  const secret = new URL(totpUri!).searchParams.get("secret")!;
+  const on = await post(cookie, { intent: "twoFactorVerify", code: totp(secret), totpUri: totpUri! });
+  expect(on.status()).toBe(303);
+  expect(on.headers().location).toBe("/settings/personal?notice=two-factor-on");
+  const afterOn = sessionOf(on);
+  expect(afterOn).toContain("session_token=");
+  expect((await request.get("/settings/personal", { headers: { Cookie: afterOn }, maxRedirects: 0 })).status()).toBe(200);
 });

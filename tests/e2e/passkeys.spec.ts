@@ -23,7 +23,7 @@ test.describe("passkeys, on a server of its own at localhost", () => {
     const context = await browser.newContext({ baseURL: url });
     const page = await context.newPage();
     try {
-      await login({ context, server: { url, dataDir: server.dataDir } });
+      const user = await login({ context, server: { url, dataDir: server.dataDir } });
       // A virtual platform authenticator that keeps discoverable credentials and verifies the user.
       const cdp = await context.newCDPSession(page);
       await cdp.send("WebAuthn.enable");
@@ -35,6 +35,12 @@ test.describe("passkeys, on a server of its own at localhost", () => {
       const card = page.getByRole("region", { name: "Passkeys" });
       await expect(card.getByText("No passkeys yet.")).toBeVisible();
       await card.getByRole("textbox", { name: "Name of the new passkey" }).fill("Test laptop");
+      // A session alone adds no passkey: the password comes with the request, checked on the server.
+      await card.getByLabel("Your password").fill("not the password");
+      await card.getByRole("button", { name: "Add a passkey" }).click();
+      await expect(card.getByText("That password is not right. Enter the one you sign in with.")).toBeVisible();
+      expect((await cdp.send("WebAuthn.getCredentials", { authenticatorId })).credentials).toHaveLength(0);
+      await card.getByLabel("Your password").fill(user.password);
       await card.getByRole("button", { name: "Add a passkey" }).click();
       await expect(page.getByText("Passkey added. You can now sign in with it.")).toBeVisible();
       const list = card.getByRole("list", { name: "Your passkeys" });

@@ -25,3 +25,16 @@ export function totp(secret: string, at = Date.now()): string {
   const value = (hmac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000;
   return String(value).padStart(6, "0");
 }
+
+/** The 30-second step `at` falls in. */
+export const totpStep = (at = Date.now()) => Math.floor(at / 1000 / 30);
+
+/**
+ * A code for the step after `used` (the server takes each step once, issue 30), waiting until that
+ * step is at most one ahead of now, as far as the server looks. Start with `used = totpStep() - 1`.
+ */
+export async function nextTotp(secret: string, used: number): Promise<{ code: string; step: number }> {
+  const step = Math.max(used + 1, totpStep());
+  while (totpStep() < step - 1) await new Promise((resolve) => setTimeout(resolve, 250));
+  return { code: totp(secret, step * 30_000), step };
+}

@@ -123,7 +123,7 @@ export function PasskeySettings({ passkeys, confirmation }: { passkeys: PasskeyI
               style={{ flex: 1 }}
             />
           </Group>
-          <Group align="flex-end" gap="xs" mt="sm">
+          <Stack gap="sm" mt="sm">
             {confirmation === "password" ? (
               <PasswordInput
                 label={t("account.passkeys.manage.passwordLabel")}
@@ -133,7 +133,6 @@ export function PasskeySettings({ passkeys, confirmation }: { passkeys: PasskeyI
                 error={secretError}
                 onChange={(event) => setSecret(event.currentTarget.value)}
                 required
-                style={{ flex: 1 }}
               />
             ) : confirmation === "appCode" ? (
               <TextInput
@@ -146,17 +145,16 @@ export function PasskeySettings({ passkeys, confirmation }: { passkeys: PasskeyI
                 error={secretError}
                 onChange={(event) => setSecret(event.currentTarget.value)}
                 required
-                style={{ flex: 1 }}
               />
             ) : (
-              <Text size="sm" c="dimmed" style={{ flex: 1 }}>
+              <Text size="sm" c="dimmed">
                 {t("account.passkeys.manage.recentSignInHint", { minutes: recentSignInMinutes })}
               </Text>
             )}
-            <Button type="submit" loading={busy}>
+            <Button type="submit" loading={busy} style={{ alignSelf: "flex-start" }}>
               {t("account.passkeys.manage.add")}
             </Button>
-          </Group>
+          </Stack>
         </form>
       </Stack>
     </SectionCard>
