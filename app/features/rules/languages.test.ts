@@ -472,6 +472,7 @@ describe("matching by script and language", () => {
 
   it("full-width forms read as ASCII, at their own offsets", () => {
     expect(spans("bullet", "ＦＲＥＥ ＳＨＩＰＰＩＮＧ on every order this month.", "en")).toEqual([
+      ["all_caps", "ＦＲＥＥ"],
       ["price_or_shipping", "ＦＲＥＥ ＳＨＩＰＰＩＮＧ"],
       ["all_caps", "ＳＨＩＰＰＩＮＧ"],
     ]);

@@ -5,6 +5,7 @@
 // Issue 31 (decision 031): rules written for real sellers' copy, each by class — model codes and decimals
 // are one word, the brand and model codes are not shouting, time words count where they announce, phone
 // numbers and prices in the store's own formats.
+import { capitalKind, mostlyCaseless, shoutingWords } from "./capitals.ts";
 import { foldWidth, matchKey, phraseRegExp, priceRegExp, storeCurrencyForms, subjectFor, wordKey, wordSpans } from "./matching.ts";
 import { findPhoneNumbers } from "./phones.ts";
 import type { LintReport, LintStore, ListingSections, RuleSet, SectionReport, SectionRules, Severity, Violation, ViolationCode } from "./types.ts";
@@ -52,6 +53,8 @@ interface Compiled {
   functionalTitle: Set<string>;
   functionalSymbols: Set<string>;
   acronyms: Set<string>;
+  /** Grammar words (articles, prepositions, conjunctions, negations…): in capitals they shout. */
+  functionWords: Set<string>;
   timeWords?: { words: Set<string>; announcing: RegExp; launch?: RegExp };
 }
 
@@ -91,6 +94,7 @@ function compile(ruleSet: RuleSet, language: string, store: LintStore | undefine
     functionalTitle: new Set(ruleSet.functionalTitleCharacters ?? ""),
     functionalSymbols: new Set(ruleSet.functionalSymbols ?? ""),
     acronyms: new Set((ruleSet.acronyms ?? []).map((word) => word.toUpperCase())),
+    functionWords: new Set([...(ruleSet.repeatableWords[language] ?? ruleSet.repeatableWords.en ?? []), ...(ruleSet.functionWords?.[language] ?? ruleSet.functionWords?.en ?? [])].map((word) => wordKey(word, language))),
     ...(time
       ? {
           timeWords: {
@@ -128,9 +132,6 @@ const contactHints = [/@/, /:\/\/|www\./i, /\.(?:com|net|org|io|shop|store|biz|i
 const asinPattern = /(?<![\p{L}\p{N}])B0[A-Z0-9]{8}(?![\p{L}\p{N}])/gu;
 const htmlPattern = /<\/?[a-z][^>]*>/gi;
 const lineBreakTag = /^<br\s*\/?>$/i;
-const shoutPattern = /^\p{Lu}{5,}$/u;
-/** Capitals that are not shouting: clothing sizes (XXXXL) and Roman numerals (VIII), and Latin capitals without a vowel (abbreviations). */
-const notShouting = /^(?:X{1,6}[SL]|[IVXLCDM]+|[B-DF-HJ-NP-TV-XZ]+)$/;
 /** A sentence ends here: after a word, before a capital or another sentence ("Three sizes. Deep grooves"). */
 const sentenceEnd = /(?<=[\p{L}\p{M})])[.!?。！？](?=\s+[\p{Lu}\p{Lo}]|\s*[\p{Lo}])|[!?！？](?=\s*$)/gu;
 /** A year before a time word announces it ("2025 New"), as does "all-" ("all-new"). */
@@ -297,6 +298,8 @@ interface SectionContext {
   maxWordRepeats: number;
   /** Search terms read help 23501's own lists. */
   searchTerms?: boolean;
+  /** A title opens with the brand and model. */
+  title?: boolean;
 }
 
 function lintSection(text: string, rules: SectionRules, context: SectionContext): SectionReport {
@@ -395,14 +398,17 @@ function lintSection(text: string, rules: SectionRules, context: SectionContext)
 
   const tokens = words(keyOfWords);
   const inBrand = (start: number, end: number) => brand.some(([s, e]) => start >= s && end <= e);
-  if (linter.severity("all_caps")) {
+  // Capitals shout as phrases, not as names (capitals.ts); copy written in a script without case has none to shout.
+  if (linter.severity("all_caps") && !mostlyCaseless(text, language)) {
     // Names are written as their owners write them: the brand and the workspace's other brands.
     const names = new Set([context.brand, ...context.otherBrands].flatMap((name) => (name ? [...wordKey(name, language).matchAll(wordPattern)].map((m) => m[0]) : [])));
-    for (const { word: tokenKey, start, end } of tokens) {
+    const kinds = tokens.map(({ word: tokenKey, start, end }) => {
       const word = text.slice(start, end);
-      if (!shoutPattern.test(word) || inBrand(start, end) || names.has(tokenKey) || compiled.acronyms.has(word) || notShouting.test(word)) continue;
-      linter.add("all_caps", start, end, { word });
-    }
+      // Alternatives or parts written with "/" or "+" are a notation (ON/OFF, DVD/VCD, RO+UV), not a phrase.
+      const exempt = inBrand(start, end) || names.has(tokenKey) || compiled.acronyms.has(word) || "/+".includes(text[start - 1] || " ") || "/+".includes(text[end] || " ");
+      return { word, start, end, kind: capitalKind(word, tokenKey, exempt, compiled.functionWords) };
+    });
+    for (const { start, end } of shoutingWords(kinds, !!context.title)) linter.add("all_caps", start, end, { word: text.slice(start, end) });
   }
   if (linter.severity("word_repeated")) {
     const seen = new Map<string, number>();
@@ -460,7 +466,7 @@ export function lintListing({ ruleSet, language = "en", brand, otherBrands = [],
   if (sections.title !== undefined) {
     // Media (books, music, video) keep their longer titles (help 201100890).
     const title = isMedia(ruleSet, productType) ? { ...rules.title, limits: { ...rules.title.limits, maxChars: ruleSet.media!.titleMaxChars } } : rules.title;
-    report.title = lintSection(sections.title, title, base);
+    report.title = lintSection(sections.title, title, { ...base, title: true });
   }
   if (sections.itemHighlights !== undefined && rules.itemHighlights) report.itemHighlights = lintSection(sections.itemHighlights, rules.itemHighlights, base);
   if (sections.bullets !== undefined) {

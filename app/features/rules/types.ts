@@ -100,6 +100,8 @@ export interface RuleSet {
   functionalSymbols?: string;
   /** Capitalised words that are not shouting: acronyms and standards of five letters or more (AMOLED, QWERTY). */
   acronyms?: readonly string[];
+  /** Per language, grammar words besides `repeatableWords` (negations, auxiliaries, pronouns): in capitals they shout ("DO NOT"). */
+  functionWords?: Record<string, readonly string[]>;
   /**
    * Per language, time words that are ordinary words elsewhere ("new" in "stays new", "now" in a product's
    * name): they count only where they announce — first in the section, after a year ("2025 New"), or before

@@ -1,7 +1,7 @@
 // Amazon's product title policy of January 2025, with the common bullet, description and search-term rules.
 // Sources and dates: docs/decisions/014-amazon-listing-rules.md (looked up 2026-11-23).
 import type { RuleSet, RuleSource } from "../types.ts";
-import { acronyms, bulletsRules, commonSources, currencySpellings, descriptionRules, functionalSymbols, functionalTitleCharacters, phraseExceptions, phrases, repeatableWords, searchTermPhrases, searchTermsRules, specialSymbols, storeClaims, timeWordsInContext } from "./amazon-common.ts";
+import { acronyms, bulletsRules, functionWords, commonSources, currencySpellings, descriptionRules, functionalSymbols, functionalTitleCharacters, phraseExceptions, phrases, repeatableWords, searchTermPhrases, searchTermsRules, specialSymbols, storeClaims, timeWordsInContext } from "./amazon-common.ts";
 
 /** 200 characters, the banned characters and promotional phrases: official (help 201100890); the start
  * date, the word-repeat rule and the brand exception: reported (docs/decisions/014). */
@@ -51,6 +51,7 @@ export const amazon202501: RuleSet = {
   functionalTitleCharacters,
   functionalSymbols,
   acronyms,
+  functionWords,
   timeWordsInContext,
   searchTermPhrases,
   storeClaims,

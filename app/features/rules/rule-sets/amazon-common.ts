@@ -326,6 +326,18 @@ export const functionalSymbols = "°℃℉№⌀×÷±−∓≤≥≈≠∞√�
 export const acronyms = ["AMOLED", "QWERTY", "NIOSH", "MOSFET", "ASHRAE", "SMPTE", "LASIK", "ISOFIX", "NEMA", "UNESCO", "NASCAR", "ASEAN", "OLED", "QLED", "IGBT", "GORE", "TEX", "COVID", "LIDAR", "RADAR", "SCUBA", "LASER", "PCIE", "SATA", "NVME", "HDMI", "DVI", "VESA", "AVCHD", "AAC", "APTX", "LDAC", "WPA", "IEEE", "ANSI", "DIN", "CE", "ROHS", "REACH", "FCC", "UL", "ETL", "IPX", "NEBS", "GPIO", "UART", "JTAG", "ARDUINO", "MIDI", "LINUX", "MACOS", "IPADOS", "WATCHOS", "SUV", "ATV", "UTV", "MTB", "BMX", "DSLR", "MILC", "UHD", "HDR", "DOLBY", "ATMOS", "DTS", "IMAX", "NASA", "FIFA", "NFL", "NBA", "MLB", "NHL", "PVC", "TPU", "TPE", "EVA", "ABS", "PETG", "HEPA", "ULPA", "ANAB", "UKCA", "MFI"];
 
 /**
+ * Grammar words besides the articles, prepositions and conjunctions of `repeatableWords`: negations,
+ * auxiliaries, pronouns and determiners. In capitals they shout ("DO NOT", "NOT INCLUDED"), since no brand or
+ * model is named with them alone. Compiled 2026-11-27 from each language's grammar (closed word classes).
+ */
+export const functionWords: NonNullable<RuleSet["functionWords"]> = {
+  en: ["no", "not", "don't", "do", "does", "did", "will", "won't", "can", "can't", "cannot", "must", "should", "this", "that", "these", "those", "you", "your", "we", "our", "only", "out", "up", "off", "more", "most", "very", "just", "be", "is", "are", "was", "all", "any", "each", "every", "never", "always"],
+  es: ["no", "sí", "solo", "sólo", "este", "esta", "esto", "muy", "más", "todo", "toda", "todos", "nunca", "siempre", "es", "son"],
+  fr: ["ne", "pas", "non", "oui", "plus", "très", "tout", "toute", "tous", "ce", "cette", "ces", "est", "sont", "jamais", "toujours"],
+  de: ["nicht", "kein", "keine", "keinen", "nur", "sehr", "alle", "alles", "ist", "sind", "nie", "immer", "dieser", "diese", "dieses", "mehr"],
+};
+
+/**
  * Time words that are ordinary words elsewhere (a finish that "stays new", a service named "Now"): they count
  * where they announce (lint.ts `announces`). `announcing`: words after them that make an announcement;
  * `launchNouns`: words after a year that do ("2025 Model", "2024 Launch"). Compiled 2026-11-27.
