@@ -55,6 +55,8 @@ interface Compiled {
   acronyms: Set<string>;
   /** Grammar words (articles, prepositions, conjunctions, negations…): in capitals they shout. */
   functionWords: Set<string>;
+  /** A guarantee promise with its term ("1 year warranty", "replacement within 10 days"), and its bare words. */
+  guaranteePromise?: { patterns: RegExp[]; nouns: Set<string> };
   timeWords?: { words: Set<string>; announcing: RegExp; launch?: RegExp };
 }
 
@@ -80,9 +82,11 @@ function compile(ruleSet: RuleSet, language: string, store: LintStore | undefine
   const forms = currency ? storeCurrencyForms(currency, `${language}-${store.country}`, ruleSet.currencySpellings?.[currency]) : undefined;
   const time = ruleSet.timeWordsInContext?.[language];
   const alternation = (words: readonly string[]) => words.map((word) => escapeRegExp(matchKey(word, language)).replace(/ /g, "[\\s-]+")).join("|");
+  const terms = ruleSet.guaranteeTerms?.[language];
   compiled = {
     language,
     country: store?.country,
+    ...(terms ? { guaranteePromise: { patterns: promisePatterns(terms, language), nouns: new Set(terms.nouns.map((noun) => matchKey(noun, language))) } } : {}),
     phrases: Object.fromEntries(phraseCategories.map((category) => [category, phraseRegExp(lists[category] ?? [], language)])),
     searchTermPhrases: { time_sensitive: phraseRegExp(searchLists.time_sensitive ?? [], language), subjective: phraseRegExp(searchLists.subjective ?? [], language) },
     ...(exceptions ? { exceptions } : {}),
@@ -108,6 +112,21 @@ function compile(ruleSet: RuleSet, language: string, store: LintStore | undefine
   };
   byLanguage.set(cacheKey, compiled);
   return compiled;
+}
+
+/**
+ * A promise and its term, in the folded text: the term first ("2 years warranty", "1 Year LG India Comprehensive
+ * Warranty", "10Y Warranty", 2年間メーカー保証), or the promise first ("replacement within 10 days", "Garantie 2 ans").
+ */
+function promisePatterns(terms: { nouns: readonly string[]; units: readonly string[] }, language: string): RegExp[] {
+  const words = (list: readonly string[]) => [...list].map((word) => escapeRegExp(matchKey(word, language)).replace(/ /g, "[\\s-]+")).sort((a, b) => b.length - a.length).join("|");
+  const nouns = `(?:${words(terms.nouns)})`;
+  const term = `\\p{Nd}+(?:[.,]\\p{Nd}+)?\\s*-?\\s*(?:${words(terms.units)})`;
+  if (language === "ja") return [new RegExp(`${term}[^\\s、。,.\\p{Nd}]{0,8}?${nouns}`, "gu"), new RegExp(`${nouns}[^\\s、。,.]{0,4}?${term}`, "gu")];
+  const end = "(?![\\p{L}\\p{N}])";
+  // Up to three words between ("6 Months hassle free warranty"); up to two before the term ("replacement within 10 days").
+  // The term first wins: in "Warranty Information: 1 year warranty" the promise is "1 year warranty".
+  return [new RegExp(`(?<![\\p{L}\\p{N}])${term}${end}(?:[\\s-]+[\\p{L}]+){0,3}?[\\s-]+${nouns}${end}`, "gu"), new RegExp(`(?<![\\p{L}\\p{N}])${nouns}(?:[\\s:,-]+[\\p{L}]+){0,2}?[\\s:,-]+${term}${end}`, "gu")];
 }
 
 const encoder = new TextEncoder();
@@ -382,10 +401,16 @@ function lintSection(text: string, rules: SectionRules, context: SectionContext)
       if (pattern && linter.severity(category)) linter.mark(category, wordSpans(pattern, subject), except);
     }
   }
+  // A promise with its term is the guarantee's span; once one is raised, the bare word elsewhere (a heading, "your warranty") is the same promise.
+  const promise = compiled.guaranteePromise;
+  // A promise that holds a document in the box ("1 year warranty card") is the document.
+  const promises = promise && linter.severity("guarantee") && hasDigit.test(key) ? promise.patterns.flatMap((pattern) => [...spansOf(pattern, key)]).filter(([start, end]) => !except.some(([s, e]) => start < e && end > s)) : [];
+  if (promises.length > 0) linter.mark("guarantee", promises, except);
   for (const category of phraseCategories) {
     const pattern = compiled.phrases[category];
     if (!pattern || !linter.severity(category)) continue;
     let spans = wordSpans(pattern, subject);
+    if (category === "guarantee" && promises.length > 0) spans = spans.filter(([start, end]) => !promise!.nouns.has(key.slice(start, end)));
     if (category === "placeholder") spans = spans.filter(([start, end]) => !inNotation(text, start, end));
     // A keyword list has no context: help 23501 names "new" and "now" in search terms outright.
     if (category === "time_sensitive" && time && !context.searchTerms) spans = spans.filter(([start, end]) => !time.words.has(key.slice(start, end)) || announces(key, start, end, time.announcing, brand));

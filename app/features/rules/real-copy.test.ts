@@ -260,6 +260,29 @@ const classes: Class[] = [
     trips: [],
     passes: ["ロジクール SIGNATURE SLIM ワイヤレス キーボード 薄型", "エレコム(KEYMASTER) キーボード 有線 ブラック"],
   },
+  {
+    name: "guarantees in titles: a promise with its term, in any spelling of the term",
+    code: "guarantee",
+    section: "title",
+    input: { store: india },
+    trips: ["Steel Kettle 1.5 L, 2 Years Warranty (Black)", "Mixer Grinder 750 W with 2yr Guarantee", "SD Card 64 GB, 10Y Warranty", "Hand Blender 250 W | 1 Yr Warranty |", "Kettle Co Quality Assured Steel Kettle 1.5 L"],
+    passes: ["Steel Kettle 1.5 L, Cool Touch Body (Black)", "Kettle with User Manual and Warranty Card"],
+  },
+  {
+    name: "guarantees in Japanese titles",
+    code: "guarantee",
+    section: "title",
+    input: { store: japan, language: "ja" },
+    trips: ["ワイヤレスキーボード 日本語配列 2年保証", "メカニカルキーボード 有線 2年間メーカー保証"],
+    passes: ["ワイヤレスキーボード 日本語配列 保証書付き"],
+  },
+  {
+    name: "restricted claims in titles",
+    code: "restricted_claim",
+    section: "title",
+    trips: ["Cutting Board, Antibacterial Bamboo, Set of 3", "Kids Cups, Non-Toxic Silicone, Pack of 4"],
+    passes: ["Cutting Board, Bamboo, Set of 3"],
+  },
 ];
 
 describe("issue 31: each class of real-copy mistakes, fixed by a general rule", () => {
@@ -282,6 +305,18 @@ describe("issue 31: each class of real-copy mistakes, fixed by a general rule", 
     const bullet = "For demo call 98765 43210; gift worth Rs. 999 inside.";
     expect(spans("bullet", bullet, "contact_info", { store: india })).toEqual(["98765 43210"]);
     expect(spans("bullet", bullet, "price_or_shipping", { store: india })).toEqual(["Rs. 999"]);
+  });
+
+  it("a guarantee's span is the promise with its term; the heading and later mentions are the same promise", () => {
+    expect(spans("bullet", "Warranty Information: 1 year warranty provided by the maker from the date of purchase", "guarantee")).toEqual(["1 year warranty"]);
+    expect(spans("bullet", "[WARRANTY] : 6 Months hassle free warranty from the manufacturer.", "guarantee")).toEqual(["6 Months hassle free warranty"]);
+    expect(spans("bullet", "Warranty: the maker offers 365days warranty on the charger.", "guarantee")).toEqual(["365days warranty"]);
+    expect(spans("bullet", "2 years warranty from the date of purchase; activate your warranty online.", "guarantee")).toEqual(["2 years warranty"]);
+    expect(spans("bullet", "Eligible for replacement within 10 days of delivery.", "guarantee")).toEqual(["replacement within 10 days"]);
+    expect(spans("bullet", "Garantie 2 ans sur le moteur.", "guarantee", { language: "fr" })).toEqual(["Garantie 2 ans"]);
+    // Without a term, the word itself is the promise.
+    expect(spans("bullet", "Warranty: contact the maker for details.", "guarantee")).toEqual(["Warranty"]);
+    expect(spans("bullet", "In the box: kettle, manual, 1 year warranty card.", "guarantee")).toEqual([]);
   });
 
   it("a store's own currency: rupees are a price in India, not a serial port elsewhere", () => {
@@ -359,7 +394,7 @@ describe("bad input", () => {
     const at = (code: ViolationCode) => found.filter((v) => v.code === code).map((v) => bullet.slice(v.start, v.end));
     expect(at("contact_info")).toEqual(["98765 43210"]);
     expect(at("price_or_shipping")).toEqual(["Rs. 999"]);
-    expect(at("guarantee")).toEqual(["warranty"]);
+    expect(at("guarantee")).toEqual(["1 year warranty"]);
     expect(at("decorative_symbol")).toEqual(["★"]);
   });
 

@@ -100,6 +100,12 @@ export interface RuleSet {
   functionalSymbols?: string;
   /** Capitalised words that are not shouting: acronyms and standards of five letters or more (AMOLED, QWERTY). */
   acronyms?: readonly string[];
+  /**
+   * Per language, how a guarantee promise states its term ("1 year warranty", "replacement within 10 days",
+   * 2年保証): the words that name the promise and the units of its term. A section that states one is raised
+   * there; bare mentions of the same words elsewhere in it (a heading, "your warranty") are not raised again.
+   */
+  guaranteeTerms?: Record<string, { nouns: readonly string[]; units: readonly string[] }>;
   /** Per language, grammar words besides `repeatableWords` (negations, auxiliaries, pronouns): in capitals they shout ("DO NOT"). */
   functionWords?: Record<string, readonly string[]>;
   /**

@@ -1,7 +1,7 @@
 // Amazon's product title policy of January 2025, with the common bullet, description and search-term rules.
 // Sources and dates: docs/decisions/014-amazon-listing-rules.md (looked up 2026-11-23).
 import type { RuleSet, RuleSource } from "../types.ts";
-import { acronyms, bulletsRules, functionWords, commonSources, currencySpellings, descriptionRules, functionalSymbols, functionalTitleCharacters, phraseExceptions, phrases, repeatableWords, searchTermPhrases, searchTermsRules, specialSymbols, storeClaims, timeWordsInContext } from "./amazon-common.ts";
+import { acronyms, bulletsRules, functionWords, guaranteeTerms, commonSources, currencySpellings, descriptionRules, functionalSymbols, functionalTitleCharacters, phraseExceptions, phrases, repeatableWords, searchTermPhrases, searchTermsRules, specialSymbols, storeClaims, timeWordsInContext } from "./amazon-common.ts";
 
 /** 200 characters, the banned characters and promotional phrases: official (help 201100890); the start
  * date, the word-repeat rule and the brand exception: reported (docs/decisions/014). */
@@ -36,6 +36,9 @@ export const amazon202501: RuleSet = {
         banned_character: "error", word_repeated: "error", promotional: "error", emoji: "error", special_symbol: "warning", all_caps: "warning", placeholder: "error", html: "error", asin: "error", contact_info: "error", price_or_shipping: "error",
         // Issue 31: newness, launch years and superlatives in a title, functional-only characters, decorative symbols.
         time_sensitive: "warning", subjective: "warning", title_symbol: "warning", decorative_symbol: "error",
+        // The product detail page rules hold in every section, titles too, and help 201100890 names "100% quality
+        // guaranteed" among what a title may not say: guarantees and restricted claims (decision 031, 2026-11-27).
+        guarantee: "error", restricted_claim: "error",
       },
     },
     bullets: bulletsRules,
@@ -52,6 +55,7 @@ export const amazon202501: RuleSet = {
   functionalSymbols,
   acronyms,
   functionWords,
+  guaranteeTerms,
   timeWordsInContext,
   searchTermPhrases,
   storeClaims,

@@ -142,7 +142,9 @@ export const phrases: RuleSet["phrases"] = {
     price_or_shipping: ["free shipping", "fast shipping", "free delivery", "same day shipping", "ships today", "ships free", "ships fast", "in stock", "out of stock", "available now", "prime shipping", "% off"],
     guarantee: ["guarantee", "guaranteed", "money back", "money-back", "refund", "refundable", "full refund", "risk free", "risk-free", "satisfaction guaranteed", "no questions asked",
       // Warranty and replacement promises in plain words (issue 31): "1 year warranty", "lifetime replacement".
-      "warranty", "warranties", "lifetime replacement", "free replacement", "replacement guarantee", "replacement warranty", "easy replacement", "hassle-free replacement", "hassle free replacement", "day replacement", "days replacement", "year replacement", "years replacement", "month replacement", "months replacement", "easy returns", "free returns", "day returns", "days return", "day return", "return policy"],
+      "warranty", "warranties", "lifetime replacement", "free replacement", "replacement guarantee", "replacement warranty", "easy replacement", "hassle-free replacement", "hassle free replacement", "day replacement", "days replacement", "year replacement", "years replacement", "month replacement", "months replacement", "easy returns", "free returns", "day returns", "days return", "day return", "return policy",
+      // A quality promise in other words than "guaranteed" (decision 031).
+      "quality assured", "assured quality", "100% quality"],
     time_sensitive: ["new arrival", "new arrivals", "limited time", "today only", "this week only", "while supplies last", "hurry", "just launched", "latest", "new", "now", "newest", "brand new", "all-new", "latest version", "latest model", "newly launched", "available now", "now available"],
     subjective: ["best", "cheap", "amazing", "awesome", "great", "perfect", "incredible", "fantastic", "excellent", "superior", "ultimate", "greatest", "finest", "premium quality", "high quality"],
     restricted_claim: ["antimicrobial", "anti-microbial", "antibacterial", "anti-bacterial", "antiviral", "anti-viral", "antifungal", "anti-fungal", "kills germs", "kills bacteria", "kills viruses", "eco-friendly", "eco friendly", "environmentally friendly", "earth friendly", "biodegradable", "compostable", "non-toxic", "nontoxic", "fda approved", "fda-approved", "fda cleared", "fda-cleared", "cures", "heals", "treats disease", "prevents disease", "detox", "pesticide", "sanitizes", "disinfects"],
@@ -324,6 +326,20 @@ export const functionalSymbols = "°℃℉№⌀×÷±−∓≤≥≈≠∞√�
  * and capitals without a vowel (NVMFS) never count; model codes with digits (WH-1000XM5) are not words.
  */
 export const acronyms = ["AMOLED", "QWERTY", "NIOSH", "MOSFET", "ASHRAE", "SMPTE", "LASIK", "ISOFIX", "NEMA", "UNESCO", "NASCAR", "ASEAN", "OLED", "QLED", "IGBT", "GORE", "TEX", "COVID", "LIDAR", "RADAR", "SCUBA", "LASER", "PCIE", "SATA", "NVME", "HDMI", "DVI", "VESA", "AVCHD", "AAC", "APTX", "LDAC", "WPA", "IEEE", "ANSI", "DIN", "CE", "ROHS", "REACH", "FCC", "UL", "ETL", "IPX", "NEBS", "GPIO", "UART", "JTAG", "ARDUINO", "MIDI", "LINUX", "MACOS", "IPADOS", "WATCHOS", "SUV", "ATV", "UTV", "MTB", "BMX", "DSLR", "MILC", "UHD", "HDR", "DOLBY", "ATMOS", "DTS", "IMAX", "NASA", "FIFA", "NFL", "NBA", "MLB", "NHL", "PVC", "TPU", "TPE", "EVA", "ABS", "PETG", "HEPA", "ULPA", "ANAB", "UKCA", "MFI"];
+
+/**
+ * How a guarantee promise states its term, per language: "1 year warranty", "2yr Guarantee", "10Y Warranty",
+ * "365days warranty", "replacement within 10 days", "Garantie 2 ans", 2年間メーカー保証. Compiled 2026-11-27
+ * (decision 031); the promise words are those of `phrases.guarantee`.
+ */
+export const guaranteeTerms: NonNullable<RuleSet["guaranteeTerms"]> = {
+  en: { nouns: ["warranty", "warranties", "guarantee", "guaranteed", "replacement", "refund", "refunds", "return", "returns", "exchange", "money back", "money-back"], units: ["year", "years", "yr", "yrs", "y", "month", "months", "mo", "mos", "week", "weeks", "day", "days", "d"] },
+  es: { nouns: ["garantía", "garantia", "reemplazo", "devolución", "devoluciones", "reembolso", "cambio"], units: ["año", "años", "mes", "meses", "semana", "semanas", "día", "días"] },
+  fr: { nouns: ["garantie", "garanti", "remplacement", "remboursement", "retour", "retours", "échange"], units: ["an", "ans", "année", "années", "mois", "semaine", "semaines", "jour", "jours"] },
+  de: { nouns: ["garantie", "gewährleistung", "austausch", "ersatz", "rückgabe", "rückerstattung", "umtausch"], units: ["jahr", "jahre", "jahren", "monat", "monate", "monaten", "woche", "wochen", "tag", "tage", "tagen"] },
+  it: { nouns: ["garanzia", "sostituzione", "rimborso", "reso"], units: ["anno", "anni", "mese", "mesi", "settimana", "settimane", "giorno", "giorni"] },
+  ja: { nouns: ["保証", "交換", "返品", "返金"], units: ["年", "年間", "ヶ月", "ケ月", "か月", "カ月", "ヵ月", "ヶ月間", "か月間", "カ月間", "日", "日間", "週間"] },
+};
 
 /**
  * Grammar words besides the articles, prepositions and conjunctions of `repeatableWords`: negations,
