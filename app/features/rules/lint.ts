@@ -87,7 +87,8 @@ function compile(ruleSet: RuleSet, language: string, store: LintStore | undefine
     language,
     country: store?.country,
     ...(terms ? { guaranteePromise: { patterns: promisePatterns(terms, language), nouns: new Set(terms.nouns.map((noun) => matchKey(noun, language))) } } : {}),
-    phrases: Object.fromEntries(phraseCategories.map((category) => [category, phraseRegExp(lists[category] ?? [], language)])),
+    // A store's own phrases join the language's lists there (India's "No Cost EMI").
+    phrases: Object.fromEntries(phraseCategories.map((category) => [category, phraseRegExp([...(lists[category] ?? []), ...((store && ruleSet.storePhrases?.[store.country]?.[category as "promotional"]?.[language]) ?? [])], language)])),
     searchTermPhrases: { time_sensitive: phraseRegExp(searchLists.time_sensitive ?? [], language), subjective: phraseRegExp(searchLists.subjective ?? [], language) },
     ...(exceptions ? { exceptions } : {}),
     ...(storeWarnings ? { storeWarnings } : {}),
@@ -131,15 +132,23 @@ function promisePatterns(terms: { nouns: readonly string[]; units: readonly stri
 
 const encoder = new TextEncoder();
 /**
- * A word, or a model code or number kept whole: parts joined by "-", "." or "/" stay one word when the
- * whole has a digit ("WH-1000XM5", "2.5", "i7-8550U", "3-Pack"); "anti-slip" is still two words.
+ * A word, or a model code or number kept whole: parts joined by "-" or "." stay one word when the
+ * whole has a digit ("WH-1000XM5", "2.5", "i7-8550U", "3-Pack"); "anti-slip" is still two words. A "/"
+ * separates a list ("12/12 Pro/12 mini"): a word beside it is a word of its own.
  */
-const tokenPattern = /[\p{L}\p{N}]+(?:['’][\p{L}]+)*(?:[-./][\p{L}\p{N}]+(?:['’][\p{L}]+)*)*/gu;
+const tokenPattern = /[\p{L}\p{N}]+(?:['’][\p{L}]+)*(?:[-.][\p{L}\p{N}]+(?:['’][\p{L}]+)*)*/gu;
 const wordPattern = /[\p{L}\p{N}]+(?:['’][\p{L}]+)*/gu;
-const joined = /[-./]/;
+const joined = /[-.]/;
 const hasDigit = /\p{N}/u;
+/**
+ * Emoji are pictures (🥇 😀 🔥 ⚡ ❄️ ☀️), with their modifiers and ZWJ sequences. Marks are decorative symbols,
+ * emoji presentation or not: the check marks, crosses, stars, arrows, shapes, suits, hearts, pointing hands
+ * and ornaments sellers put before a bullet or between phrases (✔ ✔️ ✅ ✓ ❌ ★ ⭐ ➤ ► ● ◆ ♥ ❤ ☛). By Unicode block
+ * and range, not by a list of the characters seen (decision 031).
+ */
 const emojiPattern = /\p{Extended_Pictographic}(?:\uFE0F|\u200D\p{Extended_Pictographic})*/gu;
 const emojiChar = /\p{Extended_Pictographic}/u;
+const markChar = /[\u2190-\u21FF\u25A0-\u25FF\u2605\u2606\u2610-\u2612\u261A-\u261F\u2660-\u2667\u2705\u2713-\u2743\u2747-\u274E\u2753-\u2767\u2776-\u27BF\u27F0-\u27FF\u2900-\u297F\u2B00-\u2BFF]/u;
 const symbolChar = /[\p{So}\p{Sm}]/u;
 const contactPatterns = [
   // An e-mail: letters before the @ and a domain whose last label is letters ("i7-8550U@1.8GHz" is a spec).
@@ -156,6 +165,11 @@ const sentenceEnd = /(?<=[\p{L}\p{M})])[.!?。！？](?=\s+[\p{Lu}\p{Lo}]|\s*[\p
 /** A year before a time word announces it ("2025 New"), as does "all-" ("all-new"). */
 const yearOrAllBefore = /(?:(?:19|20)\d{2}|\ball)[\s\-–,]*$/u;
 const leadingNonWords = /^[^\p{L}\p{N}]*$/u;
+
+/** Whether `offset` is inside the text's first word, joined to a letter before it ("Verilux®"). */
+function onFirstWord(text: string, offset: number): boolean {
+  return offset > 0 && letterOrDigit.test(text[offset - 1]!) && !/\s/u.test(text.slice(0, offset).trim());
+}
 
 /** ASCII letters, digits and spaces: no character rule is about them. */
 function isPlainAscii(code: number): boolean {
@@ -355,17 +369,22 @@ function lintSection(text: string, rules: SectionRules, context: SectionContext)
         const original = () => text.slice(offset, offset + size);
         if (checkBanned && compiled.banned.has(char) && outsideBrand(offset)) linter.add("banned_character", offset, offset + size, { char: original() });
         // "~ # < > *" only where they mean something: before a number ("#2", "<5 mm", "~30 min", "4*4").
-        if (checkTitleSymbol && compiled.functionalTitle.has(char) && outsideBrand(offset) && !/^\s?\p{N}/u.test(wide.slice(offset + 1, offset + 3))) linter.add("title_symbol", offset, offset + 1, { char: original() });
-        if (checkSpecial && special.has(char)) linter.add("special_symbol", offset, offset + size, { char: original() });
+        // Inside a part number ("4P4F5AJ#ABJ") they are part of the identifier.
+        if (checkTitleSymbol && compiled.functionalTitle.has(char) && outsideBrand(offset) && !/^\s?\p{N}/u.test(wide.slice(offset + 1, offset + 3)) && !(letterOrDigit.test(wide[offset - 1] ?? "") && letterOrDigit.test(wide[offset + 1] ?? ""))) linter.add("title_symbol", offset, offset + 1, { char: original() });
+        // ® and ™ written on the title's first word are the brand's own marks ("Verilux® USB C Hub").
+        if (checkSpecial && special.has(char) && !(context.title && (char === "®" || char === "™") && onFirstWord(wide, offset))) linter.add("special_symbol", offset, offset + size, { char: original() });
         // Symbols (Unicode So and Sm) outside ASCII that say nothing: ★ ● ◆ ➤ ♪. Emoji and Amazon's listed symbols have their own rules.
-        if (checkDecorative && code > 0x7f && symbolChar.test(char) && !emojiChar.test(char) && !special.has(char) && !compiled.functionalSymbols.has(char) && !(code >= 0x3380 && code <= 0x33ff)) linter.add("decorative_symbol", offset, offset + size, { char });
+        if (checkDecorative && code > 0x7f && symbolChar.test(char) && (!emojiChar.test(char) || markChar.test(char)) && !special.has(char) && !compiled.functionalSymbols.has(char) && !(code >= 0x3380 && code <= 0x33ff)) {
+          // The emoji presentation selector after it (✔️) belongs to the symbol.
+          linter.add("decorative_symbol", offset, offset + size + (wide[offset + size] === "\uFE0F" ? 1 : 0), { char });
+        }
       }
       offset += size;
     }
   }
   if (linter.severity("emoji")) {
     for (const match of text.matchAll(emojiPattern)) {
-      if (special.has(match[0])) continue;
+      if (special.has(match[0]) || markChar.test(match[0])) continue;
       linter.add("emoji", match.index, match.index + match[0].length, { char: match[0] });
     }
   }
@@ -438,8 +457,8 @@ function lintSection(text: string, rules: SectionRules, context: SectionContext)
   if (linter.severity("word_repeated")) {
     const seen = new Map<string, number>();
     for (const { word: tokenKey, start, end } of tokens) {
-      // Model codes and numbers ("WH-1000XM5", "2.5") and the brand may repeat.
-      if (compiled.repeatable.has(tokenKey) || hasDigit.test(tokenKey) || inBrand(start, end)) continue;
+      // Model codes and numbers ("WH-1000XM5", "2.5"), single letters ("Type C to C") and the brand may repeat.
+      if (compiled.repeatable.has(tokenKey) || hasDigit.test(tokenKey) || inBrand(start, end) || (end - start === 1 && !/[\p{Lo}]/u.test(tokenKey))) continue;
       const count = (seen.get(tokenKey) ?? 0) + 1;
       seen.set(tokenKey, count);
       if (count > context.maxWordRepeats) linter.add("word_repeated", start, end, { word: text.slice(start, end), count, limit: context.maxWordRepeats });

@@ -123,6 +123,11 @@ export interface RuleSet {
    * in another (Japan's 抗菌 treated articles). Phrases as in `phrases`, per language.
    */
   storeClaims?: Record<string, { warning?: Record<string, readonly string[]> }>;
+  /**
+   * Per store (ISO country), phrases of a category that only that store's sellers write, per language (India's
+   * "No Cost EMI" and "Exchange Offer", promotions of amazon.in's own offer programmes).
+   */
+  storePhrases?: Record<string, Partial<Record<"promotional" | "price_or_shipping" | "guarantee" | "time_sensitive", Record<string, readonly string[]>>>>;
   /** Per currency (ISO 4217), how sellers write it that Intl does not ("Rs.", "/-", "税込"). */
   currencySpellings?: Record<string, { before?: readonly string[]; after?: readonly string[] }>;
 }

@@ -1,7 +1,7 @@
 // Amazon's product title policy of January 2025, with the common bullet, description and search-term rules.
 // Sources and dates: docs/decisions/014-amazon-listing-rules.md (looked up 2026-11-23).
 import type { RuleSet, RuleSource } from "../types.ts";
-import { acronyms, bulletsRules, functionWords, guaranteeTerms, commonSources, currencySpellings, descriptionRules, functionalSymbols, functionalTitleCharacters, phraseExceptions, phrases, repeatableWords, searchTermPhrases, searchTermsRules, specialSymbols, storeClaims, timeWordsInContext } from "./amazon-common.ts";
+import { storePhrases, acronyms, bulletsRules, functionWords, guaranteeTerms, commonSources, currencySpellings, descriptionRules, functionalSymbols, functionalTitleCharacters, phraseExceptions, phrases, repeatableWords, searchTermPhrases, searchTermsRules, specialSymbols, storeClaims, timeWordsInContext } from "./amazon-common.ts";
 
 /** 200 characters, the banned characters and promotional phrases: official (help 201100890); the start
  * date, the word-repeat rule and the brand exception: reported (docs/decisions/014). */
@@ -45,7 +45,8 @@ export const amazon202501: RuleSet = {
     description: descriptionRules,
     searchTerms: searchTermsRules,
   },
-  bannedTitleCharacters: "!$?_{}^¬¦",
+  // With Spanish's inverted ¡ and ¿: the same marks (decision 031).
+  bannedTitleCharacters: "!$?_{}^¬¦¡¿",
   repeatableWords,
   maxWordRepeats: 2,
   phrases,
@@ -59,5 +60,6 @@ export const amazon202501: RuleSet = {
   timeWordsInContext,
   searchTermPhrases,
   storeClaims,
+  storePhrases,
   currencySpellings,
 };

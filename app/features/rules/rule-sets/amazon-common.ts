@@ -139,7 +139,9 @@ export const phrases: RuleSet["phrases"] = {
       "free gift", "free gifts", "free installation", "free demo", "free demonstration", "free service", "free servicing", "free sample", "free samples", "free accessories", "free accessory", "free trial", "free setup", "free fitting",
       // Reviews, testimonials and requests for reviews (product detail page rules).
       "leave a review", "leave us a review", "write a review", "5-star review", "5 star review", "five-star review", "5-star reviews", "customers love", "our customers say", "rated 5 stars", "as seen on"],
-    price_or_shipping: ["free shipping", "fast shipping", "free delivery", "same day shipping", "ships today", "ships free", "ships fast", "in stock", "out of stock", "available now", "prime shipping", "% off"],
+    price_or_shipping: ["free shipping", "fast shipping", "free delivery", "same day shipping", "ships today", "ships free", "ships fast", "in stock", "out of stock", "available now", "prime shipping", "% off",
+      // Shipping speed and availability in other words (decision 031).
+      "immediate shipping", "immediate delivery", "quick shipping", "quick delivery", "fast delivery", "express shipping", "express delivery", "next day delivery", "next-day delivery", "same day delivery", "same-day delivery", "subject to availability", "limited stock", "while stocks last"],
     guarantee: ["guarantee", "guaranteed", "money back", "money-back", "refund", "refundable", "full refund", "risk free", "risk-free", "satisfaction guaranteed", "no questions asked",
       // Warranty and replacement promises in plain words (issue 31): "1 year warranty", "lifetime replacement".
       "warranty", "warranties", "lifetime replacement", "free replacement", "replacement guarantee", "replacement warranty", "easy replacement", "hassle-free replacement", "hassle free replacement", "day replacement", "days replacement", "year replacement", "years replacement", "month replacement", "months replacement", "easy returns", "free returns", "day returns", "days return", "day return", "return policy",
@@ -394,6 +396,16 @@ export const searchTermPhrases: NonNullable<RuleSet["searchTermPhrases"]> = {
  */
 export const storeClaims: NonNullable<RuleSet["storeClaims"]> = {
   JP: { warning: { ja: ["抗菌", "防カビ", "抗カビ"], en: ["antibacterial", "anti-bacterial"] } },
+};
+
+/**
+ * Promotions of one store's own offer programmes. amazon.in: no-cost EMI (instalments with the interest
+ * waived), exchange offers (a trade-in discount) and bank offers (card discounts) are offers at checkout, not
+ * product facts, and sellers write them into titles (product detail page rules: no promotional language).
+ * Compiled 2026-11-27 from amazon.in's offer pages' names; reported.
+ */
+export const storePhrases: NonNullable<RuleSet["storePhrases"]> = {
+  IN: { promotional: { en: ["no cost emi", "no-cost emi", "easy emi", "emi available", "emi option", "exchange offer", "exchange offers", "bank offer", "bank offers", "cashback offer", "cashback offers"] } },
 };
 
 /** How sellers write a store's currency beyond what Intl gives (India's "Rs." and "999/-"; Japan's 税込). */
