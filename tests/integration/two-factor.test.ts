@@ -203,6 +203,11 @@ describe.each(testDatabaseKinds)("two-factor on %s", (kind) => {
     expect(off.ok).toBe(true);
     expect(await isTwoFactorEnabled(testDb.db, userId)).toBe(false);
     expect((await signInWithPassword("off@example.com")).twoFactor).toBe(false);
+    // On again at once: the new secret's codes start their own count (the old secret's step is forgotten).
+    const browser = browserCookies(off.setCookies, cookies);
+    const again = await startEnrolment({ auth, headers: browser, password });
+    if (!again.ok) throw new Error(again.reason);
+    expect((await finishEnrolment({ auth, headers: browser, code: totp(again.enrolment.secret, Date.now() - 30_000), userId })).ok).toBe(true);
   });
   it("does not take an app code instead of the password of an account that has one", async () => {
     const { userId, secret, cookies } = await enrolled("needs-password@example.com");
