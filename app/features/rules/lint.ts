@@ -57,7 +57,7 @@ interface Compiled {
   functionWords: Set<string>;
   /** A guarantee promise with its term ("1 year warranty", "replacement within 10 days"), and its bare words. */
   guaranteePromise?: { patterns: RegExp[]; nouns: Set<string> };
-  timeWords?: { words: Set<string>; announcing: RegExp; launch?: RegExp };
+  timeWords?: { words: Set<string>; announcing: RegExp; launch?: RegExp; others?: RegExp };
 }
 
 const compiledCache = new WeakMap<RuleSet, Map<string, Compiled>>();
@@ -104,8 +104,11 @@ function compile(ruleSet: RuleSet, language: string, store: LintStore | undefine
       ? {
           timeWords: {
             words: new Set(time.words.map((word) => matchKey(word, language))),
-            announcing: new RegExp(`^[\\s\\-–:,!]*(?:${alternation(time.announcing)})(?![\\p{L}\\p{N}])`, "u"),
+            // A year after the word announces too ("New 2020"), whichever year.
+            announcing: new RegExp(`^[\\s\\-–:,!]*(?:${alternation(time.announcing)}|(?:19|20)\\d{2})(?![\\p{L}\\p{N}])`, "u"),
             // "2025 New", "2024 Launch", "2025 Model": a year that announces, in the folded text.
+            // A fit phrase, then no clause break (. ; : | ! ? or a bracket closing) up to the end: the time word that follows names another product.
+            ...(time.others && time.others.length > 0 ? { others: new RegExp(`(?<![\\p{L}\\p{N}])(?:${alternation(time.others)})(?![\\p{L}\\p{N}])[^.;:|!?\\]】]*$`, "u") } : {}),
             ...(time.launchNouns.length > 0 ? { launch: new RegExp(`(?<![\\p{L}\\p{N}])(?:19|20)\\d{2}\\s*-?\\s*(?:${alternation(time.launchNouns)})(?![\\p{L}\\p{N}])`, "gu") } : {}),
           },
         }
@@ -171,6 +174,22 @@ function onFirstWord(text: string, offset: number): boolean {
   return offset > 0 && letterOrDigit.test(text[offset - 1]!) && !/\s/u.test(text.slice(0, offset).trim());
 }
 
+/** Two capitals in a row: without them no word of capitals can shout. */
+const twoCapitals = /\p{Lu}\p{Lu}/u;
+
+function hasAsciiLower(text: string, start: number, end: number): boolean {
+  for (let i = start; i < end; i++) {
+    const code = text.charCodeAt(i);
+    if (code >= 0x61 && code <= 0x7a) return true;
+  }
+  return false;
+}
+
+/** Letters of the blocks that hold no symbol (Latin letters with accents, Greek, Cyrillic, kana, CJK, Hangul): skipped without a string. */
+function isPlainLetter(code: number): boolean {
+  return (code >= 0xc0 && code <= 0x24f && code !== 0xd7 && code !== 0xf7) || (code >= 0x370 && code <= 0x4ff) || (code >= 0x3041 && code <= 0x30ff) || (code >= 0x3400 && code <= 0x9fff) || (code >= 0xac00 && code <= 0xd7a3);
+}
+
 /** ASCII letters, digits and spaces: no character rule is about them. */
 function isPlainAscii(code: number): boolean {
   return (code >= 0x61 && code <= 0x7a) || (code >= 0x41 && code <= 0x5a) || (code >= 0x30 && code <= 0x39) || code === 0x20;
@@ -178,13 +197,31 @@ function isPlainAscii(code: number): boolean {
 
 /** Code points of a string (what a seller calls characters). */
 export function countChars(text: string): number {
-  let count = 0;
-  for (const _ of text) count++;
+  // UTF-16 units less the low halves of surrogate pairs: no iterator, no garbage on the keystroke path.
+  let count = text.length;
+  for (let i = 1; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code >= 0xdc00 && code <= 0xdfff) {
+      const before = text.charCodeAt(i - 1);
+      if (before >= 0xd800 && before <= 0xdbff) count--;
+    }
+  }
   return count;
 }
 
+/** UTF-8 bytes, counted without encoding (a lone surrogate is U+FFFD's three bytes, as TextEncoder writes it). */
 export function countBytes(text: string): number {
-  return encoder.encode(text).length;
+  let bytes = 0;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code < 0x80) bytes += 1;
+    else if (code < 0x800) bytes += 2;
+    else if (code >= 0xd800 && code <= 0xdbff && i + 1 < text.length && text.charCodeAt(i + 1) >= 0xdc00 && text.charCodeAt(i + 1) <= 0xdfff) {
+      bytes += 4;
+      i++;
+    } else bytes += 3;
+  }
+  return bytes;
 }
 
 /** The UTF-16 offset where the code point after the first `chars` ones starts. */
@@ -364,15 +401,14 @@ function lintSection(text: string, rules: SectionRules, context: SectionContext)
     for (let offset = 0; offset < wide.length; ) {
       const code = wide.codePointAt(offset)!;
       const size = code > 0xffff ? 2 : 1;
-      if (!isPlainAscii(code)) {
+      if (!isPlainAscii(code) && !isPlainLetter(code)) {
         const char = size === 2 ? wide.slice(offset, offset + 2) : wide[offset]!;
-        const original = () => text.slice(offset, offset + size);
-        if (checkBanned && compiled.banned.has(char) && outsideBrand(offset)) linter.add("banned_character", offset, offset + size, { char: original() });
+        if (checkBanned && compiled.banned.has(char) && outsideBrand(offset)) linter.add("banned_character", offset, offset + size, { char: text.slice(offset, offset + size) });
         // "~ # < > *" only where they mean something: before a number ("#2", "<5 mm", "~30 min", "4*4").
         // Inside a part number ("4P4F5AJ#ABJ") they are part of the identifier.
-        if (checkTitleSymbol && compiled.functionalTitle.has(char) && outsideBrand(offset) && !/^\s?\p{N}/u.test(wide.slice(offset + 1, offset + 3)) && !(letterOrDigit.test(wide[offset - 1] ?? "") && letterOrDigit.test(wide[offset + 1] ?? ""))) linter.add("title_symbol", offset, offset + 1, { char: original() });
+        if (checkTitleSymbol && compiled.functionalTitle.has(char) && outsideBrand(offset) && !/^\s?\p{N}/u.test(wide.slice(offset + 1, offset + 3)) && !(letterOrDigit.test(wide[offset - 1] ?? "") && letterOrDigit.test(wide[offset + 1] ?? ""))) linter.add("title_symbol", offset, offset + 1, { char: text.slice(offset, offset + size) });
         // ® and ™ written on the title's first word are the brand's own marks ("Verilux® USB C Hub").
-        if (checkSpecial && special.has(char) && !(context.title && (char === "®" || char === "™") && onFirstWord(wide, offset))) linter.add("special_symbol", offset, offset + size, { char: original() });
+        if (checkSpecial && special.has(char) && !(context.title && (char === "®" || char === "™") && onFirstWord(wide, offset))) linter.add("special_symbol", offset, offset + size, { char: text.slice(offset, offset + size) });
         // Symbols (Unicode So and Sm) outside ASCII that say nothing: ★ ● ◆ ➤ ♪. Emoji and Amazon's listed symbols have their own rules.
         if (checkDecorative && code > 0x7f && symbolChar.test(char) && (!emojiChar.test(char) || markChar.test(char)) && !special.has(char) && !compiled.functionalSymbols.has(char) && !(code >= 0x3380 && code <= 0x33ff)) {
           // The emoji presentation selector after it (✔️) belongs to the symbol.
@@ -411,7 +447,7 @@ function lintSection(text: string, rules: SectionRules, context: SectionContext)
   const time = compiled.timeWords;
   if (time?.launch && linter.severity("time_sensitive")) {
     // A launch year ("2025 Model"), but not a model that fits a car ("2025 Model Y").
-    const launches = [...spansOf(time.launch, key)].filter(([, end]) => !/^\s+[A-Z0-9]{1,3}(?![\p{L}\p{N}])/u.test(text.slice(end)));
+    const launches = [...spansOf(time.launch, key)].filter(([start, end]) => !/^\s+[A-Z0-9]{1,3}(?![\p{L}\p{N}])/u.test(text.slice(end)) && !describesOther(key, start, time.others));
     linter.mark("time_sensitive", launches, except);
   }
   if (context.searchTerms) {
@@ -432,7 +468,7 @@ function lintSection(text: string, rules: SectionRules, context: SectionContext)
     if (category === "guarantee" && promises.length > 0) spans = spans.filter(([start, end]) => !promise!.nouns.has(key.slice(start, end)));
     if (category === "placeholder") spans = spans.filter(([start, end]) => !inNotation(text, start, end));
     // A keyword list has no context: help 23501 names "new" and "now" in search terms outright.
-    if (category === "time_sensitive" && time && !context.searchTerms) spans = spans.filter(([start, end]) => !time.words.has(key.slice(start, end)) || announces(key, start, end, time.announcing, brand));
+    if (category === "time_sensitive" && time && !context.searchTerms) spans = spans.filter(([start, end]) => (!time.words.has(key.slice(start, end)) || announces(key, start, end, time.announcing, brand)) && !describesOther(key, start, time.others));
     // A claim this store allows with proof is a warning there (Japan's 抗菌), an error elsewhere.
     const lawful = category === "restricted_claim" && compiled.storeWarnings ? wordSpans(compiled.storeWarnings, subject) : [];
     const severityOf = lawful.length > 0 ? (start: number, end: number): Severity | undefined => (lawful.some(([s, e]) => s === start && e === end) ? "warning" : undefined) : undefined;
@@ -440,13 +476,17 @@ function lintSection(text: string, rules: SectionRules, context: SectionContext)
   }
   linter.mark("asin", spansOf(asinPattern, wide), [], (match) => ({ asin: match }));
 
-  const tokens = words(keyOfWords);
+  // Words are found only for the rules that read them (most bullets have no two capitals in a row).
+  let found: Token[] | undefined;
+  const tokensOf = (): Token[] => (found ??= words(keyOfWords));
   const inBrand = (start: number, end: number) => brand.some(([s, e]) => start >= s && end <= e);
   // Capitals shout as phrases, not as names (capitals.ts); copy written in a script without case has none to shout.
-  if (linter.severity("all_caps") && !mostlyCaseless(text, language)) {
+  if (linter.severity("all_caps") && twoCapitals.test(text) && !mostlyCaseless(text, language)) {
     // Names are written as their owners write them: the brand and the workspace's other brands.
     const names = new Set([context.brand, ...context.otherBrands].flatMap((name) => (name ? [...wordKey(name, language).matchAll(wordPattern)].map((m) => m[0]) : [])));
-    const kinds = tokens.map(({ word: tokenKey, start, end }) => {
+    const kinds = tokensOf().map(({ word: tokenKey, start, end }) => {
+      // Most words have a lower-case ASCII letter: known without slicing the copy.
+      if (hasAsciiLower(text, start, end)) return { word: "", start, end, kind: "lower" as const };
       const word = text.slice(start, end);
       // Alternatives or parts written with "/" or "+" are a notation (ON/OFF, DVD/VCD, RO+UV), not a phrase.
       const exempt = inBrand(start, end) || names.has(tokenKey) || compiled.acronyms.has(word) || "/+".includes(text[start - 1] || " ") || "/+".includes(text[end] || " ");
@@ -456,7 +496,7 @@ function lintSection(text: string, rules: SectionRules, context: SectionContext)
   }
   if (linter.severity("word_repeated")) {
     const seen = new Map<string, number>();
-    for (const { word: tokenKey, start, end } of tokens) {
+    for (const { word: tokenKey, start, end } of tokensOf()) {
       // Model codes and numbers ("WH-1000XM5", "2.5"), single letters ("Type C to C") and the brand may repeat.
       if (compiled.repeatable.has(tokenKey) || hasDigit.test(tokenKey) || inBrand(start, end) || (end - start === 1 && !/[\p{Lo}]/u.test(tokenKey))) continue;
       const count = (seen.get(tokenKey) ?? 0) + 1;
@@ -466,7 +506,7 @@ function lintSection(text: string, rules: SectionRules, context: SectionContext)
   }
   if (linter.severity("repeated_word")) {
     const seen = new Set<string>();
-    for (const { word: tokenKey, start, end } of tokens) {
+    for (const { word: tokenKey, start, end } of tokensOf()) {
       if (seen.has(tokenKey)) linter.add("repeated_word", start, end, { word: text.slice(start, end) });
       seen.add(tokenKey);
     }
@@ -493,6 +533,11 @@ function announces(key: string, start: number, end: number, announcing: RegExp, 
   if (leadingNonWords.test(lead && lead[1] <= start ? key.slice(lead[1], start) : before)) return true;
   if (yearOrAllBefore.test(before.slice(-12))) return true;
   return announcing.test(key.slice(end, end + 40));
+}
+
+/** Whether a time word at `start` follows a fit phrase in its clause ("compatible with the latest phones"): it names another product. */
+function describesOther(key: string, start: number, others: RegExp | undefined): boolean {
+  return !!others && others.test(key.slice(Math.max(0, start - 80), start));
 }
 
 function isMedia(ruleSet: RuleSet, productType: string | undefined): boolean {

@@ -75,6 +75,8 @@ export function findPhoneNumbers(text: string, country: string | undefined): [nu
     const cued = callCue.test(text);
     // The library reads only a window around each run of digits: a long section costs what its numbers cost.
     for (const run of text.matchAll(candidatePattern)) {
+      // Fewer than seven digits is a size or a range ("6.25-8.5 (L) 1.5-2.25"): no country dials a number that short with its area code.
+      if (run[0].replace(/\D/g, "").length < 7) continue;
       // Numbers listed with "/" where a part is one or two digits are versions or sizes (Windows 11/10/8.1/8/7), not a number to call.
       if (run[0].includes("/") && run[0].split("/").some((part) => part.replace(/\D/g, "").length <= 2)) continue;
       const from = Math.max(0, run.index - 2);

@@ -349,6 +349,36 @@ const classes: Class[] = [
     trips: ["Printer Service, Call 98765 43210"],
     passes: ["Keyboard for Windows 11/10/8.1/8/7, Black", "Laptop Sleeve 13/14/15.6/16 Inch"],
   },
+  {
+    name: "time words: a year after New, a new generation, upcoming",
+    code: "time_sensitive",
+    section: "title",
+    trips: ["Gingerbread House Building Kit, New 2020 (1,477 Pieces)", "Game Console, a New Generation of Play", "Figure Set from the Upcoming Series"],
+    passes: ["Gingerbread House Building Kit, 2020 Pieces", "Game Console with Next-Generation Graphics"],
+  },
+  {
+    name: "time words in Japanese titles",
+    code: "time_sensitive",
+    section: "title",
+    input: { language: "ja", store: japan },
+    trips: ["[ 2025年新開発 ] iPad キーボード ケース", "新登場 ワイヤレスキーボード 日本語配列"],
+    passes: ["ワイヤレスキーボード 日本語配列 2025年モデル対応ケース付き"],
+  },
+  {
+    name: "time words that name another product: what this one fits or connects to",
+    code: "time_sensitive",
+    section: "bullet",
+    trips: ["New design: the latest in our range of speakers.", "Latest model with a brighter screen."],
+    passes: ["2 HDMI ports to connect latest gaming consoles and set top boxes.", "Designed for the All New Echo Remote (2021 Release).", "Compatible with the latest iPhone and iPad models."],
+  },
+  {
+    name: "superlatives in titles, Japanese's 人気 among them",
+    code: "subjective",
+    section: "title",
+    input: { language: "ja", store: japan },
+    trips: ["キーボード ケース 人気 超軽量"],
+    passes: ["キーボード ケース 超軽量 7色バックライト"],
+  },
 ];
 
 describe("issue 31: each class of real-copy mistakes, fixed by a general rule", () => {

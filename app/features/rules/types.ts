@@ -113,7 +113,7 @@ export interface RuleSet {
    * name): they count only where they announce — first in the section, after a year ("2025 New"), or before
    * one of `announcing` ("New Arrival", "now available").
    */
-  timeWordsInContext?: Record<string, { words: readonly string[]; announcing: readonly string[]; launchNouns: readonly string[] }>;
+  timeWordsInContext?: Record<string, { words: readonly string[]; announcing: readonly string[]; launchNouns: readonly string[]; /** Phrases after which, in the same clause, a time word describes another product ("compatible with the latest phones"). */ others?: readonly string[] }>;
   /** Per language, words only search terms may not hold (help 23501's temporary and subjective lists). */
   searchTermPhrases?: Record<string, Partial<Record<"time_sensitive" | "subjective", readonly string[]>>>;
   /** Product types exempt from the title limit (books, music, video: media), and their limit. */

@@ -147,8 +147,8 @@ export const phrases: RuleSet["phrases"] = {
       "warranty", "warranties", "lifetime replacement", "free replacement", "replacement guarantee", "replacement warranty", "easy replacement", "hassle-free replacement", "hassle free replacement", "day replacement", "days replacement", "year replacement", "years replacement", "month replacement", "months replacement", "easy returns", "free returns", "day returns", "days return", "day return", "return policy",
       // A quality promise in other words than "guaranteed" (decision 031).
       "quality assured", "assured quality", "100% quality"],
-    time_sensitive: ["new arrival", "new arrivals", "limited time", "today only", "this week only", "while supplies last", "hurry", "just launched", "latest", "new", "now", "newest", "brand new", "all-new", "latest version", "latest model", "newly launched", "available now", "now available"],
-    subjective: ["best", "cheap", "amazing", "awesome", "great", "perfect", "incredible", "fantastic", "excellent", "superior", "ultimate", "greatest", "finest", "premium quality", "high quality"],
+    time_sensitive: ["new arrival", "new arrivals", "limited time", "today only", "this week only", "while supplies last", "hurry", "just launched", "latest", "new", "now", "newest", "brand new", "all-new", "latest version", "latest model", "newly launched", "available now", "now available", "upcoming"],
+    subjective: ["best", "cheap", "amazing", "awesome", "great", "perfect", "incredible", "fantastic", "excellent", "superior", "ultimate", "greatest", "finest", "premium quality", "high quality", "biggest"],
     restricted_claim: ["antimicrobial", "anti-microbial", "antibacterial", "anti-bacterial", "antiviral", "anti-viral", "antifungal", "anti-fungal", "kills germs", "kills bacteria", "kills viruses", "eco-friendly", "eco friendly", "environmentally friendly", "earth friendly", "biodegradable", "compostable", "non-toxic", "nontoxic", "fda approved", "fda-approved", "fda cleared", "fda-cleared", "cures", "heals", "treats disease", "prevents disease", "detox", "pesticide", "sanitizes", "disinfects"],
     placeholder: ["n/a", "na", "tbd", "tba", "copy pending", "not applicable", "lorem ipsum", "placeholder", "insert text", "xxx"],
   },
@@ -280,8 +280,8 @@ export const phrases: RuleSet["phrases"] = {
     guarantee: ["返金保証", "全額返金", "返金対応", "返金", "満足保証", "品質保証", "安心保証", "永久保証", "ノーリスク", "リスクフリー",
       // 保証, 交換 and 返品 where they promise (issue 31): "1年保証", "無料交換", "返品・交換"; 保証書 and 交換用 (a document, a spare) are not.
       "保証", "交換保証", "無料交換", "交換対応", "交換いたします", "交換します", "交換可能", "返品保証", "返品可能", "返品対応", "返品・交換", "返品交換", "返品を承ります", "返品無料"],
-    time_sensitive: ["新品", "新商品", "新発売", "新作", "最新", "最新型", "最新モデル", "期間限定", "数量限定", "本日限り", "今だけ", "今なら", "在庫限り", "なくなり次第終了", "お早めに", "今すぐ"],
-    subjective: ["最高", "最高級", "最高品質", "最強", "最安", "最安値", "激安", "格安", "完璧", "素晴らしい", "すばらしい", "驚きの", "究極", "高品質", "極上"],
+    time_sensitive: ["新品", "新商品", "新発売", "新作", "新開発", "新登場", "最新", "最新型", "最新モデル", "期間限定", "数量限定", "本日限り", "今だけ", "今なら", "在庫限り", "なくなり次第終了", "お早めに", "今すぐ"],
+    subjective: ["人気", "最高", "最高級", "最高品質", "最強", "最安", "最安値", "激安", "格安", "完璧", "素晴らしい", "すばらしい", "驚きの", "究極", "高品質", "極上"],
     restricted_claim: ["抗菌", "除菌", "殺菌", "抗ウイルス", "抗ウィルス", "防カビ", "抗カビ", "ウイルス除去", "エコ", "環境に優しい", "環境にやさしい", "地球に優しい", "地球にやさしい", "生分解性", "土に還る", "無毒", "毒性なし", "fda認証", "fda承認", "病気が治る", "病気を治す", "治療効果", "デトックス", "農薬", "消毒"],
     placeholder: ["n/a", "未定", "該当なし", "準備中", "ダミーテキスト", "テキストが入ります", "〇〇", "○○", "lorem ipsum", "xxx"],
   },
@@ -363,12 +363,14 @@ export const functionWords: NonNullable<RuleSet["functionWords"]> = {
 export const timeWordsInContext: NonNullable<RuleSet["timeWordsInContext"]> = {
   en: {
     words: ["new", "now"],
-    announcing: ["arrival", "arrivals", "launch", "launched", "release", "released", "version", "model", "edition", "design", "upgrade", "upgraded", "collection", "season", "available", "with", "only", "in stock", "on sale", "2023", "2024", "2025", "2026", "2027"],
+    announcing: ["arrival", "arrivals", "launch", "launched", "release", "released", "version", "model", "edition", "design", "upgrade", "upgraded", "collection", "season", "available", "with", "only", "in stock", "on sale", "generation"],
     launchNouns: ["new", "newest", "latest", "launch", "launched", "model", "version", "edition", "release", "upgraded", "upgrade", "new version", "new model"],
+    // What the product fits or connects to: "compatible with the latest iPhones", "designed for All New Echo (2021 Release)".
+    others: ["compatible with", "compatible for", "designed for", "made for", "works with", "work with", "working with", "fits", "for use with", "connect", "connects", "connecting", "supports", "support for"],
   },
-  es: { words: ["nuevo", "nueva", "ahora"], announcing: ["llegada", "lanzamiento", "versión", "version", "modelo", "edición", "diseño", "colección", "temporada", "disponible", "con"], launchNouns: ["nuevo", "nueva", "lanzamiento", "modelo", "versión", "edición"] },
-  fr: { words: ["nouveau", "nouvel", "nouvelle", "nouveaux", "nouvelles"], announcing: ["arrivage", "lancement", "version", "modèle", "édition", "design", "collection", "saison", "disponible"], launchNouns: ["nouveau", "nouvelle", "lancement", "modèle", "version", "édition"] },
-  de: { words: ["neu", "neue", "neuer", "neues", "neuen", "neuem", "jetzt"], announcing: ["eingetroffen", "erschienen", "version", "modell", "edition", "design", "kollektion", "saison", "erhältlich", "verfügbar", "mit", "auf lager"], launchNouns: ["neu", "neue", "neues", "modell", "version", "edition"] },
+  es: { words: ["nuevo", "nueva", "ahora"], announcing: ["generación", "llegada", "lanzamiento", "versión", "version", "modelo", "edición", "diseño", "colección", "temporada", "disponible", "con"], launchNouns: ["nuevo", "nueva", "lanzamiento", "modelo", "versión", "edición"] },
+  fr: { words: ["nouveau", "nouvel", "nouvelle", "nouveaux", "nouvelles"], announcing: ["génération", "arrivage", "lancement", "version", "modèle", "édition", "design", "collection", "saison", "disponible"], launchNouns: ["nouveau", "nouvelle", "lancement", "modèle", "version", "édition"] },
+  de: { words: ["neu", "neue", "neuer", "neues", "neuen", "neuem", "jetzt"], announcing: ["generation", "eingetroffen", "erschienen", "version", "modell", "edition", "design", "kollektion", "saison", "erhältlich", "verfügbar", "mit", "auf lager"], launchNouns: ["neu", "neue", "neues", "modell", "version", "edition"] },
   it: { words: ["nuovo", "nuova", "nuovi", "nuove", "adesso"], announcing: ["arrivo", "lancio", "versione", "modello", "edizione", "design", "collezione", "stagione", "disponibile", "con"], launchNouns: ["nuovo", "nuova", "modello", "versione", "edizione"] },
   pt: { words: ["novo", "nova", "novos", "novas", "agora"], announcing: ["chegada", "lançamento", "versão", "modelo", "edição", "design", "coleção", "temporada", "disponível", "com"], launchNouns: ["novo", "nova", "modelo", "versão", "edição", "lançamento"] },
   nl: { words: ["nieuw", "nieuwe", "nu"], announcing: ["binnen", "versie", "model", "editie", "ontwerp", "collectie", "seizoen", "verkrijgbaar", "beschikbaar", "met", "op voorraad"], launchNouns: ["nieuw", "nieuwe", "model", "versie", "editie"] },
