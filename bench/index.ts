@@ -17,6 +17,8 @@ try {
   // The scripts a signed-in seller downloads for the generator and the listing builder (docs/decisions/022).
   const { printAppJs, runAppJsBench } = await import("./app-js.ts");
   printAppJs(await runAppJsBench(server, chromePath));
+  // Hostile uploads on the same server while /healthz is asked every 20 ms (issue 30): the longest any other user waited.
+  await import("./hostile-uploads.ts").then(async ({ printHostileUploads, runHostileUploadBench }) => printHostileUploads(await runHostileUploadBench(server)));
 } finally {
   await server.stop();
 }

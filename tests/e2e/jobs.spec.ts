@@ -8,6 +8,7 @@ import type { Page } from "@playwright/test";
 import { expect, test } from "#tests/support/fixtures.ts";
 import { expectNoAxeViolations } from "#tests/support/e2e.ts";
 import { insertGenerationFor } from "#tests/support/e2e-db.ts";
+import { hostileUploads, workbookParts, zeroBomb, zipArchive } from "#tests/support/hostile-catalogs.ts";
 
 const stubUrl = `http://127.0.0.1:${process.env.E2E_AI_STUB_PORT}`;
 const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
@@ -238,6 +239,50 @@ test.describe("bulk jobs", () => {
     await expect
       .poll(async () => ((await (await fetch(`${baseURL}/api/jobs/${id}`, { headers: { cookie } })).json()) as { running: number }).running, { timeout: 20_000 })
       .toBe(0);
+  });
+
+  test("hostile uploads get a clear answer while /healthz keeps answering within a second (issue 30)", async ({ login }) => {
+    test.setTimeout(120_000);
+    const { cookie } = await login();
+    // Built before anything is timed: making them keeps this process busy for a moment.
+    const uploads = hostileUploads();
+    const unpacked = zipArchive([...workbookParts("<worksheet/>").slice(0, 4), { name: "xl/worksheets/sheet1.xml", data: "", packed: zeroBomb(150) }]);
+    /** POST /api/jobs/preview while GET /healthz is asked every 20 ms: the answer and the longest /healthz wait. */
+    const preview = async (fileName: string, bytes: Uint8Array<ArrayBuffer>) => {
+      let worstHealthzMs = 0;
+      let polling = true;
+      const poller = (async () => {
+        while (polling) {
+          const started = performance.now();
+          expect((await fetch(`${baseURL}/healthz`)).status).toBe(200);
+          worstHealthzMs = Math.max(worstHealthzMs, performance.now() - started);
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+      })();
+      const form = new FormData();
+      form.set("file", new Blob([bytes]), fileName);
+      try {
+        const response = await fetch(`${baseURL}/api/jobs/preview`, { method: "POST", headers: { origin: baseURL, cookie }, body: form });
+        return { status: response.status, body: (await response.json()) as { code?: string; error?: string; requestId?: string }, worstHealthzMs };
+      } finally {
+        polling = false;
+        await poller;
+      }
+    };
+    for (const upload of uploads) {
+      const { status, body, worstHealthzMs } = await preview(upload.fileName, upload.bytes);
+      // Refused with the catalogue's JSON, or (a bomb hidden from the directory, blank lines, a wide header) read as the small catalog it is.
+      if (status === 200) expect(["unlisted-bomb", "line-feeds", "200000-columns"]).toContain(upload.name);
+      else {
+        expect([400, 413]).toContain(status);
+        expect(body).toMatchObject({ code: expect.stringMatching(/^(INVALID_CATALOG|CATALOG_TOO_LARGE)$/), error: expect.any(String), requestId: expect.any(String) });
+      }
+      expect(worstHealthzMs, `/healthz while ${upload.fileName} was read`).toBeLessThan(1000);
+    }
+    // A workbook refused for what it unpacks to says so, with that limit.
+    const { status, body } = await preview("bomb.xlsx", unpacked);
+    expect(status).toBe(413);
+    expect(body.error).toContain("unpacks to more than 100 MB");
   });
 
   for (const width of [1280, 375]) {

@@ -19,7 +19,7 @@ export interface ZipPart {
 }
 
 /** A ZIP archive (deflated entries, UTF-8 names) whose directory may disagree with its local entries as the parts say. */
-export function zipArchive(parts: ZipPart[]): Uint8Array {
+export function zipArchive(parts: ZipPart[]): Uint8Array<ArrayBuffer> {
   const locals: Uint8Array[] = [];
   const centrals: Uint8Array[] = [];
   let offset = 0;
@@ -92,7 +92,7 @@ const text = (value: string) => `<is><t>${value}</t></is>`;
 const catalogStart = `<row r="1"><c r="A1" t="inlineStr">${text("Brand")}</c><c r="B1" t="inlineStr">${text("Product name")}</c></row><row r="2"><c r="A2" t="inlineStr">${text("Acme")}</c><c r="B2" t="inlineStr">${text("Lamp")}</c></row>`;
 
 /** A workbook whose sheet XML is the header, one product, then `rest` (rows as XML). */
-export const hostileWorkbook = (rest: string, namespaces?: string) => zipArchive(workbookParts(sheetXml(catalogStart + rest, namespaces)));
+export const hostileWorkbook = (rest: string, namespaces?: string): Uint8Array<ArrayBuffer> => zipArchive(workbookParts(sheetXml(catalogStart + rest, namespaces)));
 
 /** Rows 3…`count + 2`, each the XML `row(n)` gives for row number n. */
 const rowsOf = (count: number, row: (n: number) => string) => Array.from({ length: count }, (_, i) => row(i + 3)).join("");
@@ -100,12 +100,12 @@ const rowsOf = (count: number, row: (n: number) => string) => Array.from({ lengt
 export interface HostileUpload {
   name: string;
   fileName: string;
-  bytes: Uint8Array;
+  bytes: Uint8Array<ArrayBuffer>;
 }
 
 /** Every hostile upload, each refused (or read) without building more than the limits or stalling the server. */
 export function hostileUploads(): HostileUpload[] {
-  const xlsx = (name: string, bytes: Uint8Array): HostileUpload => ({ name, fileName: `${name}.xlsx`, bytes });
+  const xlsx = (name: string, bytes: Uint8Array<ArrayBuffer>): HostileUpload => ({ name, fileName: `${name}.xlsx`, bytes });
   const lineFeeds = Buffer.alloc(10 * 1024 * 1024 - 16, 10);
   lineFeeds.write("Brand,Product\nA,B\n");
   lineFeeds.write("A,C\n", lineFeeds.length - 4);
