@@ -100,7 +100,8 @@ export interface CapitalToken {
 /**
  * The words that shout. A run of capitalised words (numbers and initialisms may stand inside it; a word in
  * lower case ends it) shouts when it has two words or more and one of them is a long word or a grammar word
- * ("NOTE: DO NOT", "REMOTE NOT INCLUDED"); then all its words shout. Alone, a grammar word shouts ("Car AND
+ * ("NOTE: DO NOT", "REMOTE NOT INCLUDED"); then all its words shout. In a title, a run of two content words
+ * is a name (a product line, a model, a colour) and shouts from three words on, or with a grammar word. Alone, a grammar word shouts ("Car AND
  * Track"), of three letters or more, and a long word shouts in running copy (a bullet's "WATERPROOF"). In a title, the capitals that
  * open it are the brand and model (Amazon titles start with the brand), a long word alone among words in
  * lower case is a name (Canon PIXMA), and a title written mostly in capitals shouts in every word after them.
@@ -118,8 +119,11 @@ export function shoutingWords(tokens: readonly CapitalToken[], title: boolean): 
   let run: CapitalToken[] = [];
   const close = () => {
     const words = run.filter(counted);
-    const loud = words.some((token) => token.kind === "strong" || token.kind === "function");
-    if (words.length >= 2 && loud) shouting.push(...words);
+    const grammar = words.some((token) => token.kind === "function");
+    const long = words.some((token) => token.kind === "strong");
+    // In a title two words in capitals are a name as often as not (a line, a model, a colour: "CARBON ONE",
+    // "(BLACK GOLD)"): there a run shouts with a grammar word or from three words on.
+    if (words.length >= 2 && (grammar || (long && (!title || words.length >= 3)))) shouting.push(...words);
     // Alone, a two-letter grammar word may be a standard or a country (IS 302, AS/NZS, US plug): three letters or more.
     else if (words.length === 1 && ((words[0]!.kind === "function" && [...words[0]!.word].length >= 3) || (!title && words[0]!.kind === "strong"))) shouting.push(words[0]!);
     run = [];
