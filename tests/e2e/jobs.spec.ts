@@ -208,9 +208,11 @@ test.describe("bulk jobs", () => {
     test.setTimeout(60_000);
     const { cookie } = await login();
     const brand = `Slowz${Date.now().toString(36)}`;
-    // Slow answers: each row takes a few seconds, so the job is still running while it is paused.
-    await scriptSections(brand, "title", [1, 2, 3, 4, 5].map(() => `${brand} Travel Mug with Lid and Handle for Coffee`), 150);
-    const rows = [1, 2, 3, 4, 5].map((n) => `${brand},Travel Mug ${n},travel mug`);
+    // Slow answers: each row takes a few seconds (a trial writes one at a time), so the job is still running
+    // after the page's steps even on a loaded machine (five rows of 1.5 s finished before Cancel there).
+    const numbers = [1, 2, 3, 4, 5, 6, 7, 8];
+    await scriptSections(brand, "title", numbers.map(() => `${brand} Travel Mug with Lid and Handle for Coffee`), 250);
+    const rows = numbers.map((n) => `${brand},Travel Mug ${n},travel mug`);
     const id = await startJobByApi(cookie, "mugs.csv", ["Brand,Product name,Keywords", ...rows].join("\n"), ["title"]);
 
     await page.goto("/dashboard");

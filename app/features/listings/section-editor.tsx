@@ -51,7 +51,7 @@ export function ViolationList({ violations, onSelect, id }: { violations: readon
               {violation.source && (
                 <>
                   {" "}
-                  <Anchor href={violation.source} target="_blank" rel="noreferrer noopener" size="xs">
+                  <Anchor href={violation.source} target="_blank" rel="noreferrer noopener" size="xs" underline="always">
                     {t("lint.source")}
                   </Anchor>
                 </>
