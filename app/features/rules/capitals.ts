@@ -55,6 +55,13 @@ export function isInitialism(word: string): boolean {
 /** What a word is to the capitals rule: lower case or caseless text ends a run of capitals; numbers and codes sit inside one. */
 export type CapitalKind = "lower" | "number" | "neutral" | "strong" | "weak" | "function";
 
+/** Code points of a short word, without an iterator. */
+function codePoints(word: string): number {
+  let count = word.length;
+  for (let i = 0; i < word.length; i++) if (word.charCodeAt(i) >= 0xdc00 && word.charCodeAt(i) <= 0xdfff) count--;
+  return count;
+}
+
 const hasLowerOrCaseless = /[\p{Ll}\p{Lo}\p{Lt}]/u;
 const hasUpper = /\p{Lu}/u;
 const hasDigit = /\p{N}/u;
@@ -68,9 +75,9 @@ const hasDigit = /\p{N}/u;
 export function capitalKind(word: string, key: string, exempt: boolean, functionWords: ReadonlySet<string>): CapitalKind {
   if (hasLowerOrCaseless.test(word)) return "lower";
   if (hasDigit.test(word)) return "number";
-  if (!hasUpper.test(word) || [...word].length < 2 || exempt || isInitialism(word)) return "neutral";
+  if (!hasUpper.test(word) || codePoints(word) < 2 || exempt || isInitialism(word)) return "neutral";
   if (functionWords.has(key)) return "function";
-  return [...word].length >= 5 ? "strong" : "weak";
+  return codePoints(word) >= 5 ? "strong" : "weak";
 }
 
 const hasCaseless = /\p{Lo}/u;
@@ -125,7 +132,7 @@ export function shoutingWords(tokens: readonly CapitalToken[], title: boolean): 
     // "(BLACK GOLD)"): there a run shouts with a grammar word or from three words on.
     if (words.length >= 2 && (grammar || (long && (!title || words.length >= 3)))) shouting.push(...words);
     // Alone, a two-letter grammar word may be a standard or a country (IS 302, AS/NZS, US plug): three letters or more.
-    else if (words.length === 1 && ((words[0]!.kind === "function" && [...words[0]!.word].length >= 3) || (!title && words[0]!.kind === "strong"))) shouting.push(words[0]!);
+    else if (words.length === 1 && ((words[0]!.kind === "function" && codePoints(words[0]!.word) >= 3) || (!title && words[0]!.kind === "strong"))) shouting.push(words[0]!);
     run = [];
   };
   for (const token of tokens.slice(from)) {

@@ -277,23 +277,32 @@ class SectionLinter {
    */
   mark(
     code: ViolationCode,
-    spans: Iterable<[number, number]>,
+    spans: readonly [number, number][],
     except: readonly [number, number][] = [],
     params: (match: string) => Violation["params"] = (match) => ({ phrase: match }),
     severityOf?: (start: number, end: number) => Severity | undefined,
   ): void {
     if (!this.checks[code]) return;
-    for (const [start, end] of spans) {
-      if (this.taken.some(([s, e]) => start < e && end > s)) continue;
-      if (except.some(([s, e]) => start >= s && end <= e)) continue;
+    // Index loops and no destructuring: this runs for every section on every keystroke.
+    for (let i = 0; i < spans.length; i++) {
+      const start = spans[i]![0];
+      const end = spans[i]![1];
+      if (this.taken.some((span) => start < span[1] && end > span[0])) continue;
+      if (except.some((span) => start >= span[0] && end <= span[1])) continue;
       this.taken.push([start, end]);
       this.add(code, start, end, params(this.text.slice(start, end)), severityOf?.(start, end) ?? this.checks[code]);
     }
   }
 }
 
-function* spansOf(pattern: RegExp, text: string): Generator<[number, number]> {
-  for (const match of text.matchAll(pattern)) yield [match.index, match.index + match[0].length];
+function spansOf(pattern: RegExp, text: string): [number, number][] {
+  const spans: [number, number][] = [];
+  pattern.lastIndex = 0;
+  for (let match = pattern.exec(text); match; match = pattern.exec(text)) {
+    spans.push([match.index, match.index + match[0].length]);
+    if (match[0] === "") pattern.lastIndex++;
+  }
+  return spans;
 }
 
 interface Token {
@@ -305,12 +314,40 @@ interface Token {
 /** Words of `text` (a key of the copy, same offsets): model codes and decimals whole, other joined words apart. */
 function words(text: string): Token[] {
   const tokens: Token[] = [];
-  for (const match of text.matchAll(tokenPattern)) {
+  tokenPattern.lastIndex = 0;
+  for (let match = tokenPattern.exec(text); match; match = tokenPattern.exec(text)) {
     const token = match[0];
-    if (!joined.test(token) || hasDigit.test(token)) tokens.push({ word: token, start: match.index, end: match.index + token.length });
-    else for (const part of token.matchAll(wordPattern)) tokens.push({ word: part[0], start: match.index + part.index, end: match.index + part.index + part[0].length });
+    const at = match.index;
+    if (!joined.test(token) || hasDigit.test(token)) {
+      tokens.push({ word: token, start: at, end: at + token.length });
+      continue;
+    }
+    // Parts of a joined word without a digit ("anti-slip"): the token's pieces between "-" and ".".
+    let from = 0;
+    for (let i = 0; i <= token.length; i++) {
+      const code = i < token.length ? token.charCodeAt(i) : 0x2d;
+      if (code !== 0x2d && code !== 0x2e) continue;
+      if (i > from) tokens.push({ word: token.slice(from, i), start: at + from, end: at + i });
+      from = i + 1;
+    }
   }
   return tokens;
+}
+
+const symbolSets = new Map<string, Set<string>>();
+/** A section's own symbol list as a set, made once. */
+function sectionSymbols(symbols: string): Set<string> {
+  let set = symbolSets.get(symbols);
+  if (!set) symbolSets.set(symbols, (set = new Set(symbols)));
+  return set;
+}
+
+const namesCache = new WeakMap<SectionContext, Set<string>>();
+/** The words of the brand and the workspace's other brands, once per listing. */
+function namesOf(context: SectionContext, language: string): Set<string> {
+  let names = namesCache.get(context.base ?? context);
+  if (!names) namesCache.set(context.base ?? context, (names = new Set([context.brand, ...context.otherBrands].flatMap((name) => (name ? [...wordKey(name, language).matchAll(wordPattern)].map((m) => m[0]) : [])))));
+  return names;
 }
 
 /** Where the brand stands in the text (case-insensitive), so its own characters are allowed there. `key`: wordKey of the text. */
@@ -370,6 +407,8 @@ interface SectionContext {
   searchTerms?: boolean;
   /** A title opens with the brand and model. */
   title?: boolean;
+  /** The listing's context the section's was made from (caches per listing). */
+  base?: SectionContext;
 }
 
 function lintSection(text: string, rules: SectionRules, context: SectionContext): SectionReport {
@@ -389,7 +428,7 @@ function lintSection(text: string, rules: SectionRules, context: SectionContext)
   const key = matchKey(text, language);
   const keyOfWords = language === "tr" ? key.replace(/ı/g, "i") : key;
   const brand = brandSpans(keyOfWords, context.brand, language);
-  const special = rules.specialSymbols ? new Set(rules.specialSymbols) : compiled.special;
+  const special = rules.specialSymbols ? sectionSymbols(rules.specialSymbols) : compiled.special;
 
   // Characters and symbols (a full-width "！" is a "!"), in one pass: ASCII letters, digits and spaces are skipped at once.
   const checkBanned = !!linter.severity("banned_character");
@@ -397,7 +436,7 @@ function lintSection(text: string, rules: SectionRules, context: SectionContext)
   const checkSpecial = !!linter.severity("special_symbol");
   const checkDecorative = !!linter.severity("decorative_symbol");
   if (checkBanned || checkTitleSymbol || checkSpecial || checkDecorative) {
-    const outsideBrand = (offset: number) => !brand.some(([s, e]) => offset >= s && offset < e);
+    const outsideBrand = (offset: number) => !brand.some((span) => offset >= span[0] && offset < span[1]);
     for (let offset = 0; offset < wide.length; ) {
       const code = wide.codePointAt(offset)!;
       const size = code > 0xffff ? 2 : 1;
@@ -447,7 +486,7 @@ function lintSection(text: string, rules: SectionRules, context: SectionContext)
   const time = compiled.timeWords;
   if (time?.launch && linter.severity("time_sensitive")) {
     // A launch year ("2025 Model"), but not a model that fits a car ("2025 Model Y").
-    const launches = [...spansOf(time.launch, key)].filter(([start, end]) => !/^\s+[A-Z0-9]{1,3}(?![\p{L}\p{N}])/u.test(text.slice(end)) && !describesOther(key, start, time.others));
+    const launches = spansOf(time.launch, key).filter(([start, end]) => !/^\s+[A-Z0-9]{1,3}(?![\p{L}\p{N}])/u.test(text.slice(end)) && !describesOther(key, start, time.others));
     linter.mark("time_sensitive", launches, except);
   }
   if (context.searchTerms) {
@@ -459,7 +498,7 @@ function lintSection(text: string, rules: SectionRules, context: SectionContext)
   // A promise with its term is the guarantee's span; once one is raised, the bare word elsewhere (a heading, "your warranty") is the same promise.
   const promise = compiled.guaranteePromise;
   // A promise that holds a document in the box ("1 year warranty card") is the document.
-  const promises = promise && linter.severity("guarantee") && hasDigit.test(key) ? promise.patterns.flatMap((pattern) => [...spansOf(pattern, key)]).filter(([start, end]) => !except.some(([s, e]) => start < e && end > s)) : [];
+  const promises = promise && linter.severity("guarantee") && hasDigit.test(key) ? promise.patterns.flatMap((pattern) => spansOf(pattern, key)).filter(([start, end]) => !except.some((span) => start < span[1] && end > span[0])) : [];
   if (promises.length > 0) linter.mark("guarantee", promises, except);
   for (const category of phraseCategories) {
     const pattern = compiled.phrases[category];
@@ -471,19 +510,19 @@ function lintSection(text: string, rules: SectionRules, context: SectionContext)
     if (category === "time_sensitive" && time && !context.searchTerms) spans = spans.filter(([start, end]) => (!time.words.has(key.slice(start, end)) || announces(key, start, end, time.announcing, brand)) && !describesOther(key, start, time.others));
     // A claim this store allows with proof is a warning there (Japan's 抗菌), an error elsewhere.
     const lawful = category === "restricted_claim" && compiled.storeWarnings ? wordSpans(compiled.storeWarnings, subject) : [];
-    const severityOf = lawful.length > 0 ? (start: number, end: number): Severity | undefined => (lawful.some(([s, e]) => s === start && e === end) ? "warning" : undefined) : undefined;
+    const severityOf = lawful.length > 0 ? (start: number, end: number): Severity | undefined => (lawful.some((span) => span[0] === start && span[1] === end) ? "warning" : undefined) : undefined;
     linter.mark(category, spans, except, undefined, severityOf);
   }
-  linter.mark("asin", spansOf(asinPattern, wide), [], (match) => ({ asin: match }));
+  if (wide.includes("B0")) linter.mark("asin", spansOf(asinPattern, wide), [], (match) => ({ asin: match }));
 
   // Words are found only for the rules that read them (most bullets have no two capitals in a row).
   let found: Token[] | undefined;
   const tokensOf = (): Token[] => (found ??= words(keyOfWords));
-  const inBrand = (start: number, end: number) => brand.some(([s, e]) => start >= s && end <= e);
+  const inBrand = (start: number, end: number) => brand.some((span) => start >= span[0] && end <= span[1]);
   // Capitals shout as phrases, not as names (capitals.ts); copy written in a script without case has none to shout.
   if (linter.severity("all_caps") && twoCapitals.test(text) && !mostlyCaseless(text, language)) {
     // Names are written as their owners write them: the brand and the workspace's other brands.
-    const names = new Set([context.brand, ...context.otherBrands].flatMap((name) => (name ? [...wordKey(name, language).matchAll(wordPattern)].map((m) => m[0]) : [])));
+    const names = namesOf(context, language);
     const kinds = tokensOf().map(({ word: tokenKey, start, end }) => {
       // Most words have a lower-case ASCII letter: known without slicing the copy.
       if (hasAsciiLower(text, start, end)) return { word: "", start, end, kind: "lower" as const };
@@ -550,6 +589,7 @@ function isMedia(ruleSet: RuleSet, productType: string | undefined): boolean {
 export function lintListing({ ruleSet, language = "en", brand, otherBrands = [], store, productType, sections }: LintInput): LintReport {
   const compiled = compile(ruleSet, language, store ?? homeStore[language]);
   const base: SectionContext = { compiled, sources: ruleSet.sources, brand, otherBrands, maxWordRepeats: ruleSet.maxWordRepeats };
+  base.base = base;
   const report: LintReport["sections"] = {};
   const rules = ruleSet.sections;
   if (sections.title !== undefined) {
