@@ -1034,9 +1034,9 @@ export const de: Record<MessageKey, string> = {
   // Bulk jobs
   "jobs.error.notFound": "In diesem Arbeitsbereich gibt es keinen solchen Auftrag.",
   "jobs.error.tooLarge": "Die Datei ist größer als {maxMegabytes} MB. Ein Katalog umfasst höchstens {maxRows} Produkte und {maxMegabytes} MB: Teilen Sie ihn in kleinere Dateien auf.",
+  "jobs.error.tooLargeUnpacked": "Die Arbeitsmappe ist entpackt größer als {maxUnpackedMegabytes} MB, mehr als eine Katalog-Arbeitsmappe entpackt haben darf. Löschen Sie andere Blätter und Bilder daraus oder speichern Sie den Katalog als CSV.",
   "jobs.error.tooManyRows": "Die Datei enthält {found} Produkte; ein Katalog umfasst höchstens {maxRows} (und {maxMegabytes} MB). Teilen Sie sie in kleinere Dateien auf.",
   "jobs.error.encoding": "Die Datei ist in {encoding} kodiert, das Sellscribe nicht lesen kann. Speichern Sie sie als CSV UTF-8 oder als .xlsx.",
-  "jobs.error.tooLargeUnpacked": "Die Arbeitsmappe ist entpackt größer als {maxUnpackedMegabytes} MB, mehr als eine Katalog-Arbeitsmappe entpackt haben darf. Löschen Sie andere Blätter und Bilder daraus oder speichern Sie den Katalog als CSV.",
   "jobs.error.format": "Dies ist eine {detected}-Datei, kein Katalog, den Sellscribe lesen kann. Speichern Sie sie als .xlsx (ohne Passwort), CSV oder TSV.",
   "jobs.error.noHeader": "Zeile {row}, die erste mit Text, enthält keine Spaltennamen. Fügen Sie eine Kopfzeile hinzu (Marke, Produktname, …).",
   "jobs.error.unclosedQuote": "Eine in Zeile {row} geöffnete Zelle in Anführungszeichen wird nie geschlossen. Prüfen Sie die Anführungszeichen in dieser Zeile.",

@@ -1032,9 +1032,9 @@ export const en = {
   // Bulk jobs
   "jobs.error.notFound": "There is no such job in this workspace.",
   "jobs.error.tooLarge": "The file is larger than {maxMegabytes} MB. A catalog holds at most {maxRows} products and {maxMegabytes} MB: split it into smaller files.",
+  "jobs.error.tooLargeUnpacked": "The workbook unpacks to more than {maxUnpackedMegabytes} MB, the most a catalog workbook may unpack to. Delete other sheets and pictures from it, or save the catalog as CSV.",
   "jobs.error.tooManyRows": "The file has {found} products; a catalog holds at most {maxRows} (and {maxMegabytes} MB). Split it into smaller files.",
   "jobs.error.encoding": "The file is in {encoding}, which Sellscribe cannot read. Save it as CSV UTF-8 or as .xlsx.",
-  "jobs.error.tooLargeUnpacked": "The workbook unpacks to more than {maxUnpackedMegabytes} MB, the most a catalog workbook may unpack to. Delete other sheets and pictures from it, or save the catalog as CSV.",
   "jobs.error.format": "This is a {detected} file, not a catalog Sellscribe reads. Save it as .xlsx (without a password), CSV or TSV.",
   "jobs.error.noHeader": "Row {row}, the first with text, has no column names. Add a header row (Brand, Product name, …).",
   "jobs.error.unclosedQuote": "A quoted cell opened on row {row} is never closed. Check the quotes on that row.",

@@ -1034,9 +1034,9 @@ export const es: Record<MessageKey, string> = {
   // Bulk jobs
   "jobs.error.notFound": "No hay ningún trabajo así en este espacio de trabajo.",
   "jobs.error.tooLarge": "El archivo supera los {maxMegabytes} MB. Un catálogo admite como máximo {maxRows} productos y {maxMegabytes} MB: divídelo en archivos más pequeños.",
+  "jobs.error.tooLargeUnpacked": "El libro ocupa más de {maxUnpackedMegabytes} MB descomprimido, más de lo que admite un libro de catálogo. Elimina otras hojas e imágenes o guarda el catálogo como CSV.",
   "jobs.error.tooManyRows": "El archivo tiene {found} productos; un catálogo admite como máximo {maxRows} (y {maxMegabytes} MB). Divídelo en archivos más pequeños.",
   "jobs.error.encoding": "El archivo está en {encoding}, que Sellscribe no puede leer. Guárdalo como CSV UTF-8 o como .xlsx.",
-  "jobs.error.tooLargeUnpacked": "El libro ocupa más de {maxUnpackedMegabytes} MB descomprimido, más de lo que admite un libro de catálogo. Elimina otras hojas e imágenes o guarda el catálogo como CSV.",
   "jobs.error.format": "Es un archivo {detected}, no un catálogo que Sellscribe lea. Guárdalo como .xlsx (sin contraseña), CSV o TSV.",
   "jobs.error.noHeader": "La fila {row}, la primera con texto, no tiene nombres de columna. Añade una fila de encabezado (Marca, Nombre del producto, …).",
   "jobs.error.unclosedQuote": "Una celda entre comillas abierta en la fila {row} nunca se cierra. Revisa las comillas de esa fila.",

@@ -1034,9 +1034,9 @@ export const fr: Record<MessageKey, string> = {
   // Bulk jobs
   "jobs.error.notFound": "Aucune tâche de ce type dans cet espace de travail.",
   "jobs.error.tooLarge": "Le fichier dépasse {maxMegabytes} Mo. Un catalogue contient au plus {maxRows} produits et {maxMegabytes} Mo : divisez-le en fichiers plus petits.",
+  "jobs.error.tooLargeUnpacked": "Le classeur dépasse {maxUnpackedMegabytes} Mo une fois décompressé, plus qu’un classeur de catalogue ne peut contenir. Supprimez-en les autres feuilles et les images, ou enregistrez le catalogue en CSV.",
   "jobs.error.tooManyRows": "Le fichier contient {found} produits ; un catalogue en contient au plus {maxRows} (et {maxMegabytes} Mo). Divisez-le en fichiers plus petits.",
   "jobs.error.encoding": "Le fichier est encodé en {encoding}, que Sellscribe ne sait pas lire. Enregistrez-le en CSV UTF-8 ou en .xlsx.",
-  "jobs.error.tooLargeUnpacked": "Le classeur dépasse {maxUnpackedMegabytes} Mo une fois décompressé, plus qu’un classeur de catalogue ne peut contenir. Supprimez-en les autres feuilles et les images, ou enregistrez le catalogue en CSV.",
   "jobs.error.format": "C’est un fichier {detected}, pas un catalogue que Sellscribe sait lire. Enregistrez-le en .xlsx (sans mot de passe), CSV ou TSV.",
   "jobs.error.noHeader": "La ligne {row}, la première avec du texte, n’a pas de noms de colonnes. Ajoutez une ligne d’en-tête (Marque, Nom du produit, …).",
   "jobs.error.unclosedQuote": "Une cellule entre guillemets ouverte à la ligne {row} n’est jamais fermée. Vérifiez les guillemets de cette ligne.",

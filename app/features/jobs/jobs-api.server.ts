@@ -53,6 +53,11 @@ function fileRefusal(ctx: JobsApiContext, result: Extract<CatalogResult, { ok: f
   const limits = { maxRows: maxCatalogRows, maxMegabytes: maxCatalogBytes / 1024 / 1024 };
   switch (result.reason) {
     case "tooLarge":
+      // A workbook's own size passed; what it unpacks to did not: its limit is another one.
+      if (result.what === "uncompressed") {
+        const maxUnpackedMegabytes = result.limit / 1024 / 1024;
+        return refuse(ctx, "CATALOG_TOO_LARGE", { details: { message: translate(ctx.locale, "jobs.error.tooLargeUnpacked", { maxUnpackedMegabytes }), numbers: { ...limits, maxUnpackedMegabytes, unpackedBytes: result.found } } });
+      }
       return refuse(ctx, "CATALOG_TOO_LARGE", { details: { message: translate(ctx.locale, "jobs.error.tooLarge", limits), numbers: { ...limits, bytes: result.found } } });
     case "tooManyRows":
       return refuse(ctx, "CATALOG_TOO_LARGE", { details: { message: translate(ctx.locale, "jobs.error.tooManyRows", { ...limits, found: result.found }), numbers: { ...limits, rows: result.found } } });
@@ -60,11 +65,6 @@ function fileRefusal(ctx: JobsApiContext, result: Extract<CatalogResult, { ok: f
       return refuse(ctx, "INVALID_CATALOG", { details: { message: translate(ctx.locale, "jobs.error.encoding", { encoding: result.encoding }) } });
     case "unsupportedFormat":
       return refuse(ctx, "INVALID_CATALOG", { details: { message: translate(ctx.locale, "jobs.error.format", { detected: result.detected }) } });
-      // A workbook's own size passed; what it unpacks to did not: its limit is another one.
-      if (result.what === "uncompressed") {
-        const maxUnpackedMegabytes = result.limit / 1024 / 1024;
-        return refuse(ctx, "CATALOG_TOO_LARGE", { details: { message: translate(ctx.locale, "jobs.error.tooLargeUnpacked", { maxUnpackedMegabytes }), numbers: { ...limits, maxUnpackedMegabytes, unpackedBytes: result.found } } });
-      }
     case "noHeader":
     case "unclosedQuote":
       return refuse(ctx, "INVALID_CATALOG", { details: { message: translate(ctx.locale, `jobs.error.${result.reason}`, { row: result.row }) } });
