@@ -81,8 +81,6 @@ export function capitalKind(word: string, key: string, exempt: boolean, function
 }
 
 const hasCaseless = /\p{Lo}/u;
-const caselessRuns = /\p{Lo}+/gu;
-const casedRuns = /[\p{Lu}\p{Ll}\p{Lt}]+/gu;
 
 /** Languages written in scripts without case: Latin capitals in their copy are names (ロジクール SIGNATURE SLIM). */
 const caselessLanguages = new Set(["ja", "zh", "ko", "ar", "he", "fa", "th", "hi"]);
@@ -91,9 +89,15 @@ const caselessLanguages = new Set(["ja", "zh", "ko", "ar", "he", "fa", "th", "hi
 export function mostlyCaseless(text: string, language: string): boolean {
   if (caselessLanguages.has(language)) return true;
   if (!hasCaseless.test(text)) return false;
-  // Runs, not letters, are replaced: a per-letter match costs milliseconds on a long section.
-  const caseless = text.length - text.replace(caselessRuns, "").length;
-  const cased = text.length - text.replace(casedRuns, "").length;
+  // Counted by block, without a regex per letter: cased Latin, Greek and Cyrillic; caseless kana, CJK, Hangul,
+  // Arabic, Hebrew, Thai and Devanagari.
+  let cased = 0;
+  let caseless = 0;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if ((code >= 0x41 && code <= 0x5a) || (code >= 0x61 && code <= 0x7a) || (code >= 0xc0 && code <= 0x24f) || (code >= 0x370 && code <= 0x4ff)) cased++;
+    else if ((code >= 0x590 && code <= 0x6ff) || (code >= 0x900 && code <= 0x97f) || (code >= 0xe00 && code <= 0xe7f) || (code >= 0x3040 && code <= 0x30ff) || (code >= 0x3400 && code <= 0x9fff) || (code >= 0xac00 && code <= 0xd7a3)) caseless++;
+  }
   return caseless > cased;
 }
 

@@ -185,16 +185,6 @@ function hasAsciiLower(text: string, start: number, end: number): boolean {
   return false;
 }
 
-/** Letters of the blocks that hold no symbol (Latin letters with accents, Greek, Cyrillic, kana, CJK, Hangul): skipped without a string. */
-function isPlainLetter(code: number): boolean {
-  return (code >= 0xc0 && code <= 0x24f && code !== 0xd7 && code !== 0xf7) || (code >= 0x370 && code <= 0x4ff) || (code >= 0x3041 && code <= 0x30ff) || (code >= 0x3400 && code <= 0x9fff) || (code >= 0xac00 && code <= 0xd7a3);
-}
-
-/** ASCII letters, digits and spaces: no character rule is about them. */
-function isPlainAscii(code: number): boolean {
-  return (code >= 0x61 && code <= 0x7a) || (code >= 0x41 && code <= 0x5a) || (code >= 0x30 && code <= 0x39) || code === 0x20;
-}
-
 /** Code points of a string (what a seller calls characters). */
 export function countChars(text: string): number {
   // UTF-16 units less the low halves of surrogate pairs: no iterator, no garbage on the keystroke path.
@@ -295,6 +285,30 @@ class SectionLinter {
   }
 }
 
+const emailLocalChar = /[\p{L}\p{N}._%+-]/u;
+const emailDomain = /(?:[\p{L}\p{N}-]+\.)+\p{L}{2,24}(?![\p{L}\p{N}])/uy;
+
+/**
+ * E-mail addresses, read outward from each "@" (the pattern run from every position of a long section
+ * backtracked over every word): letters before the @, and a domain whose last label is letters.
+ */
+function emailSpans(text: string): [number, number][] {
+  const spans: [number, number][] = [];
+  for (let at = text.indexOf("@"); at !== -1; at = text.indexOf("@", at + 1)) {
+    let start = at;
+    let letter = false;
+    while (start > 0 && emailLocalChar.test(text[start - 1]!)) {
+      start--;
+      if (/\p{L}/u.test(text[start]!)) letter = true;
+    }
+    if (!letter) continue;
+    emailDomain.lastIndex = at + 1;
+    const domain = emailDomain.exec(text);
+    if (domain) spans.push([start, at + 1 + domain[0].length]);
+  }
+  return spans;
+}
+
 function spansOf(pattern: RegExp, text: string): [number, number][] {
   const spans: [number, number][] = [];
   pattern.lastIndex = 0;
@@ -340,6 +354,19 @@ function sectionSymbols(symbols: string): Set<string> {
   let set = symbolSets.get(symbols);
   if (!set) symbolSets.set(symbols, (set = new Set(symbols)));
   return set;
+}
+
+const scans = new WeakMap<Compiled, Map<Set<string>, RegExp>>();
+/** The characters the character rules read: banned, functional and listed ones, and every symbol (So, Sm). */
+function symbolScan(compiled: Compiled, special: Set<string>): RegExp {
+  let bySpecial = scans.get(compiled);
+  if (!bySpecial) scans.set(compiled, (bySpecial = new Map()));
+  let scan = bySpecial.get(special);
+  if (!scan) {
+    const listed = [...new Set([...compiled.banned, ...compiled.functionalTitle, ...special])].map((char) => char.replace(/[\\\][^-]/g, "\\$&")).join("");
+    bySpecial.set(special, (scan = new RegExp(`[${listed}\\p{So}\\p{Sm}]`, "gu")));
+  }
+  return scan;
 }
 
 const namesCache = new WeakMap<SectionContext, Set<string>>();
@@ -437,11 +464,15 @@ function lintSection(text: string, rules: SectionRules, context: SectionContext)
   const checkDecorative = !!linter.severity("decorative_symbol");
   if (checkBanned || checkTitleSymbol || checkSpecial || checkDecorative) {
     const outsideBrand = (offset: number) => !brand.some((span) => offset >= span[0] && offset < span[1]);
-    for (let offset = 0; offset < wide.length; ) {
-      const code = wide.codePointAt(offset)!;
-      const size = code > 0xffff ? 2 : 1;
-      if (!isPlainAscii(code) && !isPlainLetter(code)) {
-        const char = size === 2 ? wide.slice(offset, offset + 2) : wide[offset]!;
+    // One regex finds the characters any of these rules is about (the listed ones, and symbols); the rest of the text is never visited.
+    const scan = symbolScan(compiled, special);
+    scan.lastIndex = 0;
+    for (let found = scan.exec(wide); found; found = scan.exec(wide)) {
+      const offset = found.index;
+      const char = found[0];
+      const code = char.codePointAt(0)!;
+      const size = char.length;
+      {
         if (checkBanned && compiled.banned.has(char) && outsideBrand(offset)) linter.add("banned_character", offset, offset + size, { char: text.slice(offset, offset + size) });
         // "~ # < > *" only where they mean something: before a number ("#2", "<5 mm", "~30 min", "4*4").
         // Inside a part number ("4P4F5AJ#ABJ") they are part of the identifier.
@@ -454,7 +485,6 @@ function lintSection(text: string, rules: SectionRules, context: SectionContext)
           linter.add("decorative_symbol", offset, offset + size + (wide[offset + size] === "\uFE0F" ? 1 : 0), { char });
         }
       }
-      offset += size;
     }
   }
   if (linter.severity("emoji")) {
@@ -476,7 +506,7 @@ function lintSection(text: string, rules: SectionRules, context: SectionContext)
   // What the copy says.
   // Each contact pattern only where its telltale is (an @, a www or ://, a known domain ending).
   contactPatterns.forEach((pattern, i) => {
-    if (contactHints[i]!.test(wide)) linter.mark("contact_info", spansOf(pattern, wide));
+    if (contactHints[i]!.test(wide)) linter.mark("contact_info", i === 0 ? emailSpans(wide) : spansOf(pattern, wide));
   });
   if (linter.severity("contact_info")) linter.mark("contact_info", findPhoneNumbers(wide, compiled.country));
   if (linter.severity("price_or_shipping")) linter.mark("price_or_shipping", wordSpans(compiled.price, { text: wide }));
@@ -506,6 +536,8 @@ function lintSection(text: string, rules: SectionRules, context: SectionContext)
     let spans = wordSpans(pattern, subject);
     if (category === "guarantee" && promises.length > 0) spans = spans.filter(([start, end]) => !promise!.nouns.has(key.slice(start, end)));
     if (category === "placeholder") spans = spans.filter(([start, end]) => !inNotation(text, start, end));
+    // "Free" joined to the word before it means without ("worry-free service", "BPA-free"), not an offer.
+    if (category === "promotional" || category === "price_or_shipping") spans = spans.filter(([start]) => !(key.startsWith("free", start) && key[start - 1] === "-"));
     // A keyword list has no context: help 23501 names "new" and "now" in search terms outright.
     if (category === "time_sensitive" && time && !context.searchTerms) spans = spans.filter(([start, end]) => (!time.words.has(key.slice(start, end)) || announces(key, start, end, time.announcing, brand)) && !describesOther(key, start, time.others));
     // A claim this store allows with proof is a warning there (Japan's 抗菌), an error elsewhere.

@@ -379,6 +379,20 @@ const classes: Class[] = [
     trips: ["キーボード ケース 人気 超軽量"],
     passes: ["キーボード ケース 超軽量 7色バックライト"],
   },
+  {
+    name: "rank claims, calls to buy; a sale that is a purchase and free that means without are not",
+    code: "promotional",
+    section: "bullet",
+    trips: ["The maker is India's No 1 wearable brand by units sold.", "Buy with confidence: every unit is tested.", "Order now while colours last."],
+    passes: ["Every sale includes a year of after-sales support.", "A 365-day worry-free service plan is included.", "Point of sale terminals fit the stand."],
+  },
+  {
+    name: "where it ships from and how soon it arrives",
+    code: "price_or_shipping",
+    section: "bullet",
+    trips: ["Ships from our US warehouse in two days.", "You can receive your package within 2-3 days.", "Delivery within 48 hours in metro cities."],
+    passes: ["The package includes a charger and a cable.", "Receive calls on the watch from your phone."],
+  },
 ];
 
 describe("issue 31: each class of real-copy mistakes, fixed by a general rule", () => {

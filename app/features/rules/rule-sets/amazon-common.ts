@@ -135,13 +135,14 @@ export const phrases: RuleSet["phrases"] = {
   en: {
     promotional: ["best seller", "bestseller", "best-selling", "hot item", "hot sale", "top seller", "top rated", "top-rated", "#1", "number one", "free shipping", "100% quality guaranteed", "100% satisfaction", "sale", "on sale", "clearance", "deal", "deals", "discount", "limited offer", "buy now", "buy one get one", "bogo", "cheap", "cheapest", "lowest price", "great gift", "perfect gift", "award winning", "amazon's choice",
       // Rank claims without "#" or "number" (issue 31), and free add-ons other than shipping.
-      "no.1", "no. 1", "no 1 brand", "top 1", "rank 1", "ranked 1", "ranked #1", "#1 rated", "best seller rank", "best-seller rank", "bestseller rank", "best sellers rank",
+      "no.1", "no. 1", "no 1", "no1", "top 1", "rank 1", "ranked 1", "ranked #1", "#1 rated", "best seller rank", "best-seller rank", "bestseller rank", "best sellers rank",
       "free gift", "free gifts", "free installation", "free demo", "free demonstration", "free service", "free servicing", "free sample", "free samples", "free accessories", "free accessory", "free trial", "free setup", "free fitting",
       // Reviews, testimonials and requests for reviews (product detail page rules).
-      "leave a review", "leave us a review", "write a review", "5-star review", "5 star review", "five-star review", "5-star reviews", "customers love", "our customers say", "rated 5 stars", "as seen on"],
+      "buy with confidence", "purchase with confidence", "shop with confidence", "order now", "add to cart", "leave a review", "leave us a review", "write a review", "5-star review", "5 star review", "five-star review", "5-star reviews", "customers love", "our customers say", "rated 5 stars", "as seen on"],
     price_or_shipping: ["free shipping", "fast shipping", "free delivery", "same day shipping", "ships today", "ships free", "ships fast", "in stock", "out of stock", "available now", "prime shipping", "% off",
       // Shipping speed and availability in other words (decision 031).
-      "immediate shipping", "immediate delivery", "quick shipping", "quick delivery", "fast delivery", "express shipping", "express delivery", "next day delivery", "next-day delivery", "same day delivery", "same-day delivery", "subject to availability", "limited stock", "while stocks last"],
+      "immediate shipping", "immediate delivery", "quick shipping", "quick delivery", "fast delivery", "express shipping", "express delivery", "next day delivery", "next-day delivery", "same day delivery", "same-day delivery", "subject to availability", "limited stock", "while stocks last",
+      "ships from", "shipping from", "dispatched from", "dispatch within", "delivery within", "delivered within", "receive your package", "receive your order"],
     guarantee: ["guarantee", "guaranteed", "money back", "money-back", "refund", "refundable", "full refund", "risk free", "risk-free", "satisfaction guaranteed", "no questions asked",
       // Warranty and replacement promises in plain words (issue 31): "1 year warranty", "lifetime replacement".
       "warranty", "warranties", "lifetime replacement", "free replacement", "replacement guarantee", "replacement warranty", "easy replacement", "hassle-free replacement", "hassle free replacement", "day replacement", "days replacement", "year replacement", "years replacement", "month replacement", "months replacement", "easy returns", "free returns", "day returns", "days return", "day return", "return policy",
@@ -297,6 +298,7 @@ export const phraseExceptions: RuleSet["phraseExceptions"] = {
   // Issue 31: idioms that hold a promotional word ("deal with", "ground clearance", "best suited"), and a guarantee
   // named as a document in the box ("warranty card", "user manual, warranty card"): a thing shipped, not a promise.
   en: ["new zealand", "new york", "new jersey", "new mexico", "new england", "new hampshire", "new orleans", "new delhi", "new south wales",
+    "every sale", "each sale", "per sale", "after sale", "after sales", "after-sale", "after-sales", "point of sale",
     "deal with", "deals with", "dealing with", "a great deal of", "a good deal of", "ground clearance", "best suited", "best of both worlds", "to the best of", "at its best", "best practice", "best practices",
     "warranty card", "warranty cards", "guarantee card", "warranty booklet", "warranty certificate", "warranty leaflet", "warranty slip", "guarantee certificate", "warranty registration card"],
   es: ["de nuevo", "nueva zelanda", "nueva york", "nuevo méxico", "nuevo león", "tarjeta de garantía", "tarjeta de garantia", "certificado de garantía", "certificado de garantia"],
