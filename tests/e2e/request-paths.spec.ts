@@ -289,7 +289,7 @@ for (const kind of kinds) {
     test("an anonymous client's large body is refused before it is read; a signed-in one's is read", async () => {
       const tenMegabytes = 10 * 1024 * 1024;
       // Headers announce 10 MB, 16 KB follow: the answer comes without the rest (nothing waits to hold it).
-      for (const headers of [{}, { cookie: "better-auth.session_token=made-up.c2lnbmF0dXJl" }, { cookie: "better-auth.session_token=" }]) {
+      for (const headers of [{}, { cookie: "better-auth.session_token=made-up.c2lnbmF0dXJl" }, { cookie: "better-auth.session_token=" }] as Record<string, string>[]) {
         for (const target of ["/api/jobs", "/api/jobs/preview", "/api/listings", "/api/keywords/import"]) {
           const answer = await partialBody(base, target, { contentLength: tenMegabytes, sentBytes: 16 * 1024, headers: { "content-type": "multipart/form-data; boundary=x", ...headers } });
           expect(answer && `${answer.status} ${codeOf(answer)}`, `${target} ${JSON.stringify(headers)}`).toBe("413 PAYLOAD_TOO_LARGE");

@@ -15,41 +15,10 @@ import { getActiveMembership } from "#app/features/workspace/workspaces.server.t
 import type { AppConfig } from "#server/config.server.ts";
 import { startAiStub, type AiStub } from "#tests/support/ai-stub-server.ts";
 import { createTestDb, stubAiConfig, testDatabaseKinds, type TestDb } from "#tests/support/test-db.ts";
+import { watchEventLoop } from "#tests/support/event-loop.ts";
 
 type User = { id: string; name: string; email: string };
 const catalogOf = (count: number, brand: string) => ["Brand,Product name,Marketplace", ...Array.from({ length: count }, (_, i) => `${brand},Item ${i + 1},amazon.com`)].join("\n");
-
-/**
- * Watches 10 ms ticks: the worst gap between two (what a request waits), and the worst main-thread CPU time
- * spent between two (what our own code blocked the loop for; on a busy machine a gap can also be time the
- * process was not scheduled at all).
- */
-function watchEventLoop(): { stop(): { gapMs: number; blockedMs: number } } {
-  const cpu = () => {
-    const { user, system } = process.threadCpuUsage();
-    return (user + system) / 1000;
-  };
-  let last = performance.now();
-  let lastCpu = cpu();
-  let gapMs = 0;
-  let blockedMs = 0;
-  const tick = () => {
-    const now = performance.now();
-    const used = cpu();
-    gapMs = Math.max(gapMs, now - last);
-    blockedMs = Math.max(blockedMs, used - lastCpu);
-    last = now;
-    lastCpu = used;
-  };
-  const timer = setInterval(tick, 10);
-  return {
-    stop() {
-      clearInterval(timer);
-      tick();
-      return { gapMs, blockedMs };
-    },
-  };
-}
 
 describe.each(testDatabaseKinds)("the bulk-job queue under load on %s", (kind) => {
   let testDb: TestDb;

@@ -2,44 +2,13 @@
 // however its sheet XML spells a cell's place, the bytes parsed are the bytes the central directory lists and
 // sizes, and no upload keeps the event loop from turning for more than a moment.
 import { describe, expect, it } from "vitest";
+import { watchEventLoop } from "#tests/support/event-loop.ts";
 import { hostileUploads, hostileWorkbook, workbookParts, zeroBomb, zipArchive, type ZipPart } from "#tests/support/hostile-catalogs.ts";
 import { readCatalogUpload, readCatalogXlsx, maxXlsxUncompressedBytes } from "./catalog-xlsx.server.ts";
 
 const sheet = (sheetData: string, namespaces = 'xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"') => `<?xml version="1.0" encoding="UTF-8"?><worksheet ${namespaces}><sheetData>${sheetData}</sheetData></worksheet>`;
 const inline = (text: string) => `<is><t>${text}</t></is>`;
 const tooManyColumns = { ok: false, reason: "unreadableXlsx", detail: "tooManyColumns" };
-
-/**
- * While `run` runs, a 10 ms timer's longest wait between two ticks (wall clock, ms) and the most CPU this thread
- * spent within one such wait (ms): the work done without letting the event loop turn, whatever else the machine
- * (shared by other test runs) is doing.
- */
-async function eventLoopWaits<T>(run: () => Promise<T>): Promise<{ result: T; worstWaitMs: number; worstBlockMs: number }> {
-  const cpuMs = () => {
-    const { user, system } = process.threadCpuUsage();
-    return (user + system) / 1000;
-  };
-  let last = performance.now();
-  let lastCpu = cpuMs();
-  let worstWaitMs = 0;
-  let worstBlockMs = 0;
-  const tick = () => {
-    const now = performance.now();
-    const cpu = cpuMs();
-    worstWaitMs = Math.max(worstWaitMs, now - last);
-    worstBlockMs = Math.max(worstBlockMs, cpu - lastCpu);
-    last = now;
-    lastCpu = cpu;
-  };
-  const timer = setInterval(tick, 10);
-  try {
-    const result = await run();
-    tick();
-    return { result, worstWaitMs, worstBlockMs };
-  } finally {
-    clearInterval(timer);
-  }
-}
 
 describe("a workbook over the limits is refused before it is built, however its sheet spells a reference", () => {
   it("a value at A99999999 (8 digits), spelled plainly, with an entity, or with spaces around =", async () => {
@@ -146,7 +115,9 @@ describe("the bytes checked are the bytes parsed", () => {
 
 describe("no upload stalls other users", () => {
   it.each(hostileUploads().map((upload) => [upload.name, upload] as const))("%s: a 10 ms timer never waits on more than 200 ms of reading", async (_, upload) => {
-    const { result, worstWaitMs, worstBlockMs } = await eventLoopWaits(() => readCatalogUpload(upload.bytes, upload.fileName));
+    const watch = watchEventLoop();
+    const result = await readCatalogUpload(upload.bytes, upload.fileName);
+    const { gapMs: worstWaitMs, blockedMs: worstBlockMs } = watch.stop();
     expect(result.ok === false || result.rows.length <= 2).toBe(true);
     // Reading runs in slices of ~10 ms; the wall-clock wait also holds the time this busy machine gave other processes.
     expect(worstBlockMs).toBeLessThan(200);
