@@ -153,7 +153,7 @@ test.describe("bulk jobs", () => {
     const file = await download;
     expect(file.suggestedFilename()).toBe("katalog-report.csv");
     const [header, ...lines] = csvRows(readFileSync((await file.path())!, "utf8"));
-    expect(header).toEqual(["row", "status", "lint_passed", "coverage_score", "listing_link", "error"]);
+    expect(header).toEqual(["row", "status", "lint_passed", "coverage_score", "listing_link", "error", "lint_violations"]);
     expect(lines.map((cells) => [cells[0], cells[1]])).toEqual([["2", "done"], ["3", "done"], ["4", "failed"], ["5", "done"]]);
     const [, , passed, coverage, link, reason] = lines[0]!;
     expect(passed).toMatch(/^(yes|no)$/);

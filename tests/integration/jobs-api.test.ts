@@ -7,6 +7,8 @@ import { getWorkspaceBilling, grantBonusWords, reserveCredits } from "#app/featu
 import { startJobRunner, type JobRunner } from "#app/features/jobs/job-runner.server.ts";
 import { handleJobAction, handleJobCreate, handleJobExport, handleJobGet, handleJobList, handleJobPreview, handleJobRows, type JobsApiContext } from "#app/features/jobs/jobs-api.server.ts";
 import type { JobProgress } from "#app/features/jobs/types.ts";
+import { saveListingVersion } from "#app/features/listings/listings.server.ts";
+import { emptyCopy } from "#app/features/listings/types.ts";
 import { getActiveMembership } from "#app/features/workspace/workspaces.server.ts";
 import type { AppConfig } from "#server/config.server.ts";
 import { startAiStub, type AiStub } from "#tests/support/ai-stub-server.ts";
@@ -91,9 +93,10 @@ describe.each(testDatabaseKinds)("bulk jobs over HTTP on %s", (kind) => {
     const exportOf = (format: string) => handleJobExport({ ...ctx(ada, new Request(`http://sellscribe.test/api/jobs/${job.id}/export?format=${format}`)), id: job.id });
     const report = await (await exportOf("csv")).text();
     const lines = report.replace(/^\uFEFF/, "").trim().split("\r\n");
-    expect(lines[0]).toBe('"row","status","lint_passed","coverage_score","listing_link","error"');
+    expect(lines[0]).toBe('"row","status","lint_passed","coverage_score","listing_link","error","lint_violations"');
     expect(lines).toHaveLength(5);
-    expect(lines[1]).toMatch(new RegExp(`^"2","done","(yes|no)","\\d+","${config.publicUrl}/listings/[0-9a-f-]{36}",""$`));
+    expect(lines[1]).toMatch(new RegExp(`^"2","done","(yes|no)","\\d+","${config.publicUrl}/listings/[0-9a-f-]{36}","","(?:[^"]|"")*"$`));
+    expect(lines[4]).toMatch(/^"6","failed","","","","Product name is empty[^"]*",""$/);
     const flat = (await (await exportOf("flatfile")).text()).trim().split("\n");
     expect(flat[0]!.split("\t").slice(0, 2)).toEqual(["item_name", "brand_name"]);
     expect(flat).toHaveLength(4);
@@ -112,6 +115,33 @@ describe.each(testDatabaseKinds)("bulk jobs over HTTP on %s", (kind) => {
     expect((await handleJobExport({ ...ctx(bob, new Request(`http://sellscribe.test/api/jobs/${job.id}/export?format=csv`)), id: job.id })).status).toBe(404);
     expect((await handleJobRows({ ...ctx(bob, new Request(`http://sellscribe.test/api/jobs/${job.id}/rows`)), id: job.id })).status).toBe(404);
     expect((await handleJobGet({ ...ctx(null, new Request("http://sellscribe.test/api/jobs/x")), id: job.id })).status).toBe(401);
+  });
+
+  it("the report says why a row's listing fails its rules: each violation's section, message, explanation and source", async () => {
+    // Every try at the title (the first and both rewrites) breaks three rules.
+    const badTitle = "Ringco Desk Lamp ★ Call 1-800-555-0199, 1 year warranty";
+    for (let i = 0; i < 3; i++) stub.enqueue({ when: "Brand: Ringco", text: badTitle });
+    const file = new Blob(["Brand,Product name,Marketplace\r\nRingco,Desk Lamp,amazon.com\r\n"], { type: "text/csv" });
+    const created = await handleJobCreate(ctx(ada, upload("/api/jobs", { mapping: JSON.stringify({ brand: 0, productName: 1, marketplace: 2 }), options: JSON.stringify({ sections: ["title"], marketplace: "amazon.com" }) }, file)));
+    const { job } = (await created.json()) as { job: JobProgress };
+    await waitFor(job.id, (progress) => progress.status === "completed");
+    const listingId = ((await (await handleJobRows({ ...ctx(ada, new Request(`http://sellscribe.test/api/jobs/${job.id}/rows`)), id: job.id })).json()) as { items: { listingId: string }[] }).items[0]!.listingId;
+    // A later edit that passes does not rewrite what the row wrote.
+    const edited = await saveListingVersion({ db: testDb.db, workspaceId, listingId, userId: ada.id, copy: { ...emptyCopy(), title: "Ringco Desk Lamp" }, source: "edited" });
+    expect(edited?.listing.copy.title).toBe("Ringco Desk Lamp");
+
+    const report = await (await handleJobExport({ ...ctx(ada, new Request(`http://sellscribe.test/api/jobs/${job.id}/export?format=csv`)), id: job.id })).text();
+    const [header, row] = report.replace(/^\uFEFF/, "").trim().split("\r\n");
+    expect(header).toBe('"row","status","lint_passed","coverage_score","listing_link","error","lint_violations"');
+    expect(row).toMatch(/^"2","done","no",/);
+    const cell = JSON.parse(row!.slice(row!.lastIndexOf(',"') + 1).replace(/""/g, '\\"')) as string;
+    expect(cell.split(" | ")).toEqual([
+      "Title (error): The symbol “★” is decoration; Amazon allows only symbols that carry meaning. — Decorative symbols (★, ●, ➤) are treated like emoji and may be removed. (https://goatconsulting.com/amazon-policy/amazon-product-detail-page-rules-violation-policy-compliance)",
+      "Title (error): Contact details and web addresses (“1-800-555-0199”) are not allowed. — Detail pages may not hold phone numbers, e-mail or web addresses. (https://sellercentral.amazon.com/gp/help/external/help.html?itemID=200390640&language=en_US)",
+      "Title (error): Guarantees and refund promises (“1 year warranty”) are not allowed. — Guarantees, warranties and refund promises are not allowed in listing copy. (https://www.goatconsulting.com/blog/amazon-bullet-point-guidelines)",
+      // The job wrote only the title: the listing has no bullets yet.
+      "Bullet points (error): 0 bullet points: write between 3 and 5. — Listings show three to five bullets. (https://www.goatconsulting.com/blog/amazon-bullet-point-guidelines)",
+    ]);
   });
 
   it("pause and resume over HTTP answer the job and whether it changed", async () => {

@@ -175,7 +175,7 @@ describe.each(testDatabaseKinds)("every spreadsheet-like export on %s", (kind) =
     expect(flat.length).toBeGreaterThanOrEqual(3);
     expectInert("job flat file", flat, [hostile.formula, hostile.fullWidthAt]);
     const report = readCsv(await exportOf("csv"));
-    expect(report[0]).toEqual(["row", "status", "lint_passed", "coverage_score", "listing_link", "error"]);
+    expect(report[0]).toEqual(["row", "status", "lint_passed", "coverage_score", "listing_link", "error", "lint_violations"]);
     expectInert("job CSV report", report, []);
     const lines = (await exportOf("jsonl"))
       .trim()

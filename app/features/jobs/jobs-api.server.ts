@@ -13,10 +13,10 @@ import { getMarketplace, ruleSetFor } from "#app/features/marketplaces/registry.
 import { getRuleSet } from "#app/features/rules/registry.ts";
 import { getActiveMembership } from "#app/features/workspace/workspaces.server.ts";
 import { translate, type Locale, type MessageKey } from "#app/i18n/i18n.ts";
-import { csvField } from "#app/lib/spreadsheet-cells.ts";
 import { apiErrorResponse, type ApiErrorCode, type ApiErrorExtras } from "#app/lib/errors.ts";
 import { catalogFields, catalogMappingSchema, maxCatalogBytes, maxCatalogRows, proposeMapping, toCatalogRows, validateMapping, type CatalogFile, type CatalogProblem, type CatalogResult } from "./catalog-import.ts";
 import { readCatalogUpload } from "./catalog-xlsx.server.ts";
+import { jobReportLines } from "./job-report.server.ts";
 import type { JobRunner } from "./job-runner.server.ts";
 import { changeJob, createJob, getJobProgress, JobQueueFullError, jobExists, iterateJobRows, listJobRows, listJobs, type JobAction, type JobChange, type NewJobRow } from "./jobs.server.ts";
 import { jobOptionsSchema, rowStatuses, type JobOptions, type RowInput } from "./types.ts";
@@ -272,13 +272,9 @@ export async function handleJobExport(ctx: JobsApiContext & { id: string }): Pro
   if (!job) return notFound(ctx);
   const lines: string[] = [];
   const flatListings: FlatFileListing[] = [];
-  if (format === "csv") lines.push(["row", "status", "lint_passed", "coverage_score", "listing_link", "error"].map(csvField).join(","));
-  for await (const row of iterateJobRows({ db: ctx.db, workspaceId, jobId: ctx.id })) {
-    if (format === "csv") {
-      const link = row.listingId ? `${ctx.config.publicUrl}/listings/${row.listingId}` : "";
-      lines.push([String(row.rowNumber), row.status, row.passed === null ? "" : row.passed ? "yes" : "no", row.coverage === null ? "" : String(row.coverage), link, row.error ?? ""].map(csvField).join(","));
-      continue;
-    }
+  // The report says for each row why its listing fails its rules (job-report.server.ts).
+  if (format === "csv") for await (const line of jobReportLines({ db: ctx.db, workspaceId, jobId: ctx.id, publicUrl: ctx.config.publicUrl })) lines.push(line);
+  else for await (const row of iterateJobRows({ db: ctx.db, workspaceId, jobId: ctx.id })) {
     if (row.status !== "done" || !row.listingId) continue;
     const listing = await getListing({ db: ctx.db, workspaceId, id: row.listingId });
     const ruleSet = listing && getRuleSet(listing.ruleSetId);
