@@ -5,6 +5,7 @@ import { z } from "zod";
 import type { AppConfig } from "#server/config.server.ts";
 import type { Db } from "#server/db/db.server.ts";
 import { yieldToEventLoop } from "#server/jobs/queue.server.ts";
+import { readMultipartForm } from "#server/multipart.server.ts";
 import { getWorkspaceBilling } from "#app/features/billing/credits.server.ts";
 import { getListingSettings } from "#app/features/listings/listing-settings.server.ts";
 import { getListing } from "#app/features/listings/listings.server.ts";
@@ -76,20 +77,21 @@ function fileRefusal(ctx: JobsApiContext, result: Extract<CatalogResult, { ok: f
   }
 }
 
-/** The uploaded file of a multipart body, read and parsed; or the refusal. */
-async function readUpload(ctx: JobsApiContext): Promise<{ ok: true; form: FormData; file: CatalogFile; fileName: string } | { ok: false; response: Response }> {
-  let form: FormData;
-  try {
-    form = await ctx.request.formData();
-  } catch {
-    return { ok: false, response: refuse(ctx, "INVALID_CATALOG", { details: { message: translate(ctx.locale, "jobs.error.noFile") } }) };
+/** The text fields a job's form sends beside its file, and what each may hold. */
+const uploadLimits = { fileField: "file", maxFileBytes: maxCatalogBytes, fields: ["mapping", "options"], maxFields: 10, maxFieldBytes: 64 * 1024 } as const;
+
+/** The uploaded file of a multipart body, read as it arrives and parsed; or the refusal. */
+async function readUpload(ctx: JobsApiContext): Promise<{ ok: true; fields: ReadonlyMap<string, string>; file: CatalogFile; fileName: string } | { ok: false; response: Response }> {
+  const form = await readMultipartForm(ctx.request, uploadLimits);
+  if (!form.ok) {
+    if (form.reason === "fileTooLarge") return { ok: false, response: fileRefusal(ctx, { ok: false, reason: "tooLarge", limit: form.limit, found: form.found, what: "file" }) };
+    const message = form.reason === "fieldTooLarge" ? "jobs.error.badOptions" : "jobs.error.noFile";
+    return { ok: false, response: refuse(ctx, "INVALID_CATALOG", { details: { message: translate(ctx.locale, message) } }) };
   }
-  const upload = form.get("file");
-  if (!upload || typeof upload === "string") return { ok: false, response: refuse(ctx, "INVALID_CATALOG", { details: { message: translate(ctx.locale, "jobs.error.noFile") } }) };
-  if (upload.size > maxCatalogBytes) return { ok: false, response: fileRefusal(ctx, { ok: false, reason: "tooLarge", limit: maxCatalogBytes, found: upload.size, what: "file" }) };
-  const result = await readCatalogUpload(new Uint8Array(await upload.arrayBuffer()), upload.name);
+  if (!form.file) return { ok: false, response: refuse(ctx, "INVALID_CATALOG", { details: { message: translate(ctx.locale, "jobs.error.noFile") } }) };
+  const result = await readCatalogUpload(form.file.bytes, form.file.name);
   if (!result.ok) return { ok: false, response: fileRefusal(ctx, result) };
-  return { ok: true, form, file: result, fileName: upload.name || "catalog" };
+  return { ok: true, fields: form.fields, file: result, fileName: form.file.name || "catalog" };
 }
 
 /** toCatalogRows a few hundred rows at a time, with a turn of the event loop between (5,000 rows take a few hundred ms). */
@@ -141,10 +143,10 @@ export async function handleJobCreate(ctx: JobsApiContext): Promise<Response> {
   if (!ctx.user) return refuse(ctx, "SIGNED_OUT");
   const upload = await readUpload(ctx);
   if (!upload.ok) return upload.response;
-  const { form, file, fileName } = upload;
+  const { fields, file, fileName } = upload;
   let parsed: z.infer<typeof startOptionsSchema>;
   try {
-    const checked = startOptionsSchema.safeParse({ mapping: JSON.parse(String(form.get("mapping") ?? "null")), options: JSON.parse(String(form.get("options") ?? "null")) });
+    const checked = startOptionsSchema.safeParse({ mapping: JSON.parse(fields.get("mapping") ?? "null"), options: JSON.parse(fields.get("options") ?? "null") });
     if (!checked.success) return refuse(ctx, "INVALID_CATALOG", { details: { message: translate(ctx.locale, "jobs.error.badOptions") } });
     parsed = checked.data;
   } catch {

@@ -12,6 +12,7 @@ import { getActiveMembership } from "#app/features/workspace/workspaces.server.t
 import { translate, type Locale } from "#app/i18n/i18n.ts";
 import type { ApiContext } from "#app/lib/api-context.ts";
 import { apiErrorResponse } from "#app/lib/errors.ts";
+import { readRawBody } from "#server/multipart.server.ts";
 import { keywordCoverage } from "./coverage.ts";
 import { importKeywordFile, maxImportBytes, maxKeywords, type KeywordImport } from "./import.ts";
 import { setKeywordBank } from "./keyword-bank.server.ts";
@@ -106,10 +107,10 @@ export function importRefusal(result: Extract<KeywordImport, { ok: false }>, loc
 export async function handleImportPost({ request, user, locale, requestId }: KeywordsApiContext): Promise<Response> {
   const answer = { locale, requestId };
   if (!user) return apiErrorResponse("SIGNED_OUT", answer);
-  const declared = Number(request.headers.get("content-length") ?? "0");
-  if (declared > maxImportBytes) return apiErrorResponse("PAYLOAD_TOO_LARGE", { ...answer, params: { kb: maxImportBytes / 1024 } });
-  const bytes = new Uint8Array(await request.arrayBuffer());
-  const result = await importKeywordFile(bytes);
+  // Read as it arrives, refused as soon as it passes 2 MB (whatever Content-Length says).
+  const body = await readRawBody(request, maxImportBytes);
+  if (!body.ok) return apiErrorResponse("PAYLOAD_TOO_LARGE", { ...answer, params: { kb: maxImportBytes / 1024 } });
+  const result = await importKeywordFile(body.bytes);
   if (!result.ok) {
     if (result.reason === "tooLarge") return apiErrorResponse("PAYLOAD_TOO_LARGE", { ...answer, params: { kb: maxImportBytes / 1024 } });
     return apiErrorResponse("INVALID_KEYWORDS", { ...answer, details: { message: importRefusal(result, locale) } });
