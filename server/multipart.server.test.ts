@@ -37,7 +37,7 @@ describe("a 10 MB multipart upload is read in slices", () => {
     const watch = watchEventLoop();
     const form = await readMultipartForm(request, limits);
     const { blockedMs, gapMs } = watch.stop();
-    process.stdout.write(`10 MB multipart of line feeds: worst main-thread stretch ${blockedMs.toFixed(1)} ms, worst timer wait ${gapMs.toFixed(1)} ms` + "\n");
+    process.stdout.write(`10 MB multipart of line feeds: worst main-thread stretch ${blockedMs.toFixed(1)} ms, worst timer wait ${gapMs.toFixed(1)} ms\n`);
     expect(form.ok).toBe(true);
     if (!form.ok) return;
     expect(form.file?.name).toBe("Küche.csv");
@@ -55,7 +55,7 @@ describe("a 10 MB multipart upload is read in slices", () => {
     const watch = watchEventLoop();
     const form = await readMultipartForm(request, limits);
     const { blockedMs } = watch.stop();
-    process.stdout.write(`4 MB of 'a' under a boundary of 70 'a': worst main-thread stretch ${blockedMs.toFixed(1)} ms` + "\n");
+    process.stdout.write(`4 MB of 'a' under a boundary of 70 'a': worst main-thread stretch ${blockedMs.toFixed(1)} ms\n`);
     expect(form.ok && form.file?.bytes.byteLength).toBe(4 * 1024 * 1024);
     expect(blockedMs).toBeLessThan(50);
   });

@@ -184,4 +184,39 @@ describe.each(testDatabaseKinds)("bulk jobs over HTTP on %s", (kind) => {
     expect(await poor.json()).toMatchObject({ code: "NO_CREDITS", numbers: { needed: perRow, available: 10 } });
     expect((await testDb.db.selectFrom("job").select("id").execute()).length).toBe(jobsBefore);
   });
+
+  it("answers malformed multipart bodies with the catalogue's 400 and a file over 10 MB with its size, read as it arrives (issue 30)", async () => {
+    const boundary = "----SellscribeMalformed";
+    const raw = (path: string, body: string | Uint8Array, contentType = `multipart/form-data; boundary=${boundary}`) => new Request(`http://sellscribe.test${path}`, { method: "POST", headers: { "Content-Type": contentType }, body });
+    const filePart = (disposition: string, data: string) => `--${boundary}\r\nContent-Disposition: form-data; ${disposition}\r\nContent-Type: text/csv\r\n\r\n${data}\r\n`;
+    const good = filePart('name="file"; filename="catalog.csv"', csv);
+    const end = `--${boundary}--\r\n`;
+    const bodies = {
+      noBoundary: raw("/api/jobs/preview", good + end, "multipart/form-data"),
+      truncated: raw("/api/jobs/preview", good.slice(0, 120)),
+      noClosingBoundary: raw("/api/jobs/preview", good),
+      partWithoutName: raw("/api/jobs/preview", filePart('filename="catalog.csv"', csv) + end),
+      twoFiles: raw("/api/jobs/preview", good + filePart('name="file"; filename="other.csv"', csv) + end),
+      notMultipart: raw("/api/jobs/preview", csv, "text/csv"),
+    };
+    for (const [name, request] of Object.entries(bodies)) {
+      const response = await handleJobPreview(ctx(ada, request));
+      expect({ name, status: response.status, body: await response.json() }).toMatchObject({ name, status: 400, body: { code: "INVALID_CATALOG", error: "Choose a catalog file (CSV, TSV or .xlsx).", requestId: "req-jobs" } });
+    }
+    const bigField = await handleJobCreate(ctx(ada, raw("/api/jobs", good + `--${boundary}\r\nContent-Disposition: form-data; name="mapping"\r\n\r\n${"x".repeat(64 * 1024 + 1)}\r\n` + end)));
+    expect(bigField.status).toBe(400);
+    expect(await bigField.json()).toMatchObject({ code: "INVALID_CATALOG", error: "Choose the columns, the sections to write and a store." });
+    // Arriving in 64 KB chunks without a length, as from a socket: refused with the file's whole size.
+    const over = Buffer.concat([Buffer.from(filePart('name="file"; filename="big.csv"', "").slice(0, -2)), Buffer.alloc(10 * 1024 * 1024 + 1, 65), Buffer.from(`\r\n${end}`)]);
+    let offset = 0;
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (offset >= over.length) return controller.close();
+        controller.enqueue(new Uint8Array(over.subarray(offset, (offset += 64 * 1024))));
+      },
+    });
+    const huge = await handleJobPreview(ctx(ada, new Request("http://sellscribe.test/api/jobs/preview", { method: "POST", headers: { "Content-Type": `multipart/form-data; boundary=${boundary}` }, body, duplex: "half" } as RequestInit)));
+    expect(huge.status).toBe(413);
+    expect(await huge.json()).toMatchObject({ code: "CATALOG_TOO_LARGE", numbers: { maxRows: 5000, maxMegabytes: 10, bytes: 10 * 1024 * 1024 + 1 } });
+  });
 });
