@@ -38,7 +38,16 @@ test.describe("POST /api/listings/lint", () => {
       ["promotional", "Best Seller"],
       ["banned_character", "!"],
     ]);
-    expect(title[0]).toEqual({ code: "promotional", severity: "error", message: "“Best Seller” is promotional; Amazon does not allow it.", start: 40, end: 51 });
+    expect(title[0]).toEqual({
+      code: "promotional",
+      severity: "error",
+      message: "“Best Seller” is promotional; Amazon does not allow it.",
+      // Why the rule exists and where it comes from (issue 31): the title policy for a title's promotional words.
+      explanation: "Promotional claims, rankings and freebies are not allowed on detail pages.",
+      source: "https://sellercentral.amazon.com/help/hub/reference/external/201100890",
+      start: 40,
+      end: 51,
+    });
     expect(report.sections.bullets).toHaveLength(3);
     expect(report.sections.bullets[0].violations).toEqual([]);
     expect(report.sections.bullets[1].violations.map((v: { code: string }) => v.code)).toEqual(["price_or_shipping", "html", "html", "price_or_shipping"]);
