@@ -187,7 +187,7 @@ describe.each(testDatabaseKinds)("bulk jobs over HTTP on %s", (kind) => {
 
   it("answers malformed multipart bodies with the catalogue's 400 and a file over 10 MB with its size, read as it arrives (issue 30)", async () => {
     const boundary = "----SellscribeMalformed";
-    const raw = (path: string, body: string | Uint8Array, contentType = `multipart/form-data; boundary=${boundary}`) => new Request(`http://sellscribe.test${path}`, { method: "POST", headers: { "Content-Type": contentType }, body });
+    const raw = (path: string, body: string, contentType = `multipart/form-data; boundary=${boundary}`) => new Request(`http://sellscribe.test${path}`, { method: "POST", headers: { "Content-Type": contentType }, body });
     const filePart = (disposition: string, data: string) => `--${boundary}\r\nContent-Disposition: form-data; ${disposition}\r\nContent-Type: text/csv\r\n\r\n${data}\r\n`;
     const good = filePart('name="file"; filename="catalog.csv"', csv);
     const end = `--${boundary}--\r\n`;
