@@ -127,6 +127,8 @@ test.describe("accounts", () => {
   });
 
   test("profile: rename, change the password, then delete the account", async ({ page, login }) => {
+    // Many pages (or a stream and several steps) on a 2-core machine running two workers: 30 s is too tight.
+    test.setTimeout(60_000);
     const { email } = await login({ firstName: "<b>Bold</b>", lastName: "O'Brien" });
     await page.goto("/settings/personal");
     await expect(page.getByLabel("First name")).toHaveValue("<b>Bold</b>");

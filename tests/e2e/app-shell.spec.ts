@@ -222,6 +222,8 @@ for (const width of [1280, 375]) {
   test.describe(`signed-in pages have no axe violations at ${width} px`, () => {
     test.use({ viewport: { width, height: 800 } });
     test("dashboard, templates, settings tabs and the open panel", async ({ page, login }) => {
+      // Many pages (or a stream and several steps) on a 2-core machine running two workers: 30 s is too tight.
+      test.setTimeout(60_000);
       await login();
       await page.goto("/dashboard");
       // The plan button's label shows whole lines of text: its box is not trimmed to the capitals, which

@@ -14,6 +14,8 @@ async function fillDescription(page: Page, { name = "Bamboo Cutting Board Set", 
 
 test.describe("generators", () => {
   test("three descriptions stream in from the provider, are saved, and show under History", async ({ page, login }) => {
+    // Many pages (or a stream and several steps) on a 2-core machine running two workers: 30 s is too tight.
+    test.setTimeout(60_000);
     await login();
     await page.goto("/templates");
     await page.getByRole("link", { name: "Product Description", exact: true }).click();

@@ -106,6 +106,8 @@ test.describe("keywords over HTTP", () => {
 
 test.describe("keyword bank in the builder", () => {
   test("import a keyword file, see the placement chips, fill the search terms and see the score rise", async ({ page, login }) => {
+    // Many pages (or a stream and several steps) on a 2-core machine running two workers: 30 s is too tight.
+    test.setTimeout(60_000);
     const { cookie } = await login();
     const created = await fetch(`${baseURL}/api/listings`, { method: "POST", headers: json(cookie), body: JSON.stringify({ facts: { brand: "Acme", productName: "Bamboo Cutting Board Set" } }) });
     const { listing } = (await created.json()) as { listing: { id: string } };

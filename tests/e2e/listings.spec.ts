@@ -202,6 +202,8 @@ test.describe("listing builder", () => {
   });
 
   test("a listing for another store: its language, its rule set, its ids in the export, and Arabic right to left", async ({ page, login }) => {
+    // Many pages (or a stream and several steps) on a 2-core machine running two workers: 30 s is too tight.
+    test.setTimeout(60_000);
     const { cookie } = await login();
     await page.goto("/listings/new");
     // A choice made before the page is interactive is taken by the form post anyway; the text under the
@@ -258,6 +260,8 @@ test.describe("listing builder", () => {
   });
 
   test("localize an amazon.com listing to amazon.de: written in German for that store, with its own counters; both flat files export, and the builder switches between the two", async ({ page, login }) => {
+    // Many pages (or a stream and several steps) on a 2-core machine running two workers: 30 s is too tight.
+    test.setTimeout(60_000);
     const { cookie } = await login();
     const headers = { "content-type": "application/json", origin: baseURL, cookie };
     const brand = `Fernweh${Date.now().toString(36)}`;
