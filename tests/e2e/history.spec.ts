@@ -166,8 +166,13 @@ test.describe("history", () => {
     await page.reload();
     await expect(cards(page)).toHaveCount(2);
 
-    await edited.getByRole("button", { name: "Delete" }).click();
-    await expect(toast(page, "Output deleted.")).toBeVisible();
+    // A click before the reloaded page has hydrated does nothing (CI saw no DELETE sent): click until it is under way.
+    await expect(async () => {
+      // By its text, not its place: once it is gone the first card is the other one.
+      const editedCard = card(page, "Edited bamboo board copy");
+      if ((await editedCard.count()) > 0) await editedCard.getByRole("button", { name: "Delete" }).click({ timeout: 1_000 });
+      await expect(toast(page, "Output deleted.")).toBeVisible({ timeout: 2_000 });
+    }).toPass({ timeout: 15_000 });
     await page.reload();
     await expect(cards(page)).toHaveCount(1);
   });
