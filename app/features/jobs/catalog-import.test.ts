@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import { crc32, deflateRawSync } from "node:zlib";
+import { zipArchive } from "#tests/support/hostile-catalogs.ts";
 import { describe, expect, it } from "vitest";
 import { factLimits, listingFactsSchema } from "#app/features/listings/types.ts";
 import { keywordListSchema } from "#app/features/keywords/schemas.ts";
@@ -39,50 +39,9 @@ function expectFile(result: CatalogResult): CatalogFile {
   return result;
 }
 
-/** A ZIP archive (deflated entries, UTF-8 names), as every .xlsx is. `claimedSize` lies about one entry's unpacked size. */
+/** A ZIP archive, as every .xlsx is (the hostile-upload tests' builder). `claimedSize`: the directory lies about one entry's unpacked size. */
 function zip(files: Record<string, string>, claimedSize?: { name: string; size: number }): Uint8Array {
-  const locals: Buffer[] = [];
-  const centrals: Buffer[] = [];
-  let offset = 0;
-  for (const [name, text] of Object.entries(files)) {
-    const data = Buffer.from(text, "utf8");
-    const packed = deflateRawSync(data);
-    const nameBytes = Buffer.from(name, "utf8");
-    const size = claimedSize?.name === name ? claimedSize.size : data.length;
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(0x0800, 6);
-    local.writeUInt16LE(8, 8);
-    local.writeUInt16LE(0x21, 12);
-    local.writeUInt32LE(crc32(data), 14);
-    local.writeUInt32LE(packed.length, 18);
-    local.writeUInt32LE(data.length, 22);
-    local.writeUInt16LE(nameBytes.length, 26);
-    const central = Buffer.alloc(46);
-    central.writeUInt32LE(0x02014b50, 0);
-    central.writeUInt16LE(20, 4);
-    central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(0x0800, 8);
-    central.writeUInt16LE(8, 10);
-    central.writeUInt16LE(0x21, 14);
-    central.writeUInt32LE(crc32(data), 16);
-    central.writeUInt32LE(packed.length, 20);
-    central.writeUInt32LE(size, 24);
-    central.writeUInt16LE(nameBytes.length, 28);
-    central.writeUInt32LE(offset, 42);
-    locals.push(local, nameBytes, packed);
-    centrals.push(central, nameBytes);
-    offset += 30 + nameBytes.length + packed.length;
-  }
-  const directory = Buffer.concat(centrals);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(Object.keys(files).length, 8);
-  end.writeUInt16LE(Object.keys(files).length, 10);
-  end.writeUInt32LE(directory.length, 12);
-  end.writeUInt32LE(offset, 16);
-  return new Uint8Array(Buffer.concat([...locals, directory, end]));
+  return zipArchive(Object.entries(files).map(([name, data]) => ({ name, data, ...(claimedSize?.name === name ? { listedSize: claimedSize.size } : {}) })));
 }
 
 const xml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
