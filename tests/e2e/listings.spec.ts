@@ -26,6 +26,8 @@ const bullets = [
 
 test.describe("listing builder", () => {
   test("create, watch it stream, see a violation highlighted, edit it away, compare versions, export the flat file", async ({ page, login }) => {
+    // A stream, two rewrites, a version compare and an export: 18-20 s alone, over 30 s with two workers on two cores.
+    test.setTimeout(60_000);
     await login();
     const brand = `Kitcho${Date.now().toString(36)}`;
     const longTitle = `${brand} Bamboo Cutting Board Set with Deep Juice Groove, 3 Sizes for Kitchen Prep and Serving`;
