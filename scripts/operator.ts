@@ -3,7 +3,7 @@
 //   npm run plan -- set <email> <starter|pro|enterprise|none> [monthly|yearly]
 // Run by scripts/operator.sh with Node 24's type stripping (like npm run bench).
 import { sql } from "kysely";
-import { OperatorError, runOperatorCommand } from "#app/features/billing/operator.server.ts";
+import { OperatorError, runOperatorCommand } from "#app/features/admin/operator.server.ts";
 import { buildConfig, ConfigError } from "#server/config.server.ts";
 import { createDb } from "#server/db/db.server.ts";
 import { migrateToLatest } from "#server/db/migrate.server.ts";

@@ -7,7 +7,7 @@ import { createRequestHandler, RouterContextProvider, type ServerBuild } from "r
 // rest of server/ is platform and never imports app/features or app/routes (eslint.config.js).
 import { getAuth, migrateAuthTables } from "#app/features/auth/auth.server.ts";
 import { signedSessionCheck } from "#app/features/auth/signed-session-cookie.server.ts";
-import { recoverInterruptedGenerations } from "#app/features/billing/generation-credits.server.ts";
+import { recoverInterruptedGenerations } from "#app/features/generate/generation-credits.server.ts";
 import { startServerJobRunner, stopServerJobRunner } from "#app/features/jobs/job-runner.server.ts";
 import { sweepDataExports } from "#app/features/data-export/data-exports.server.ts";
 import { startServerDataExportRunner, stopServerDataExportRunner } from "#app/features/data-export/export-runner.server.ts";

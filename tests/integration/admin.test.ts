@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAuth, type Auth } from "#app/features/auth/auth.server.ts";
 import { getAdminWorkspace, isAdmin, listAdminWorkspaces, listAuditEntries, listFailedGenerations, listFailedJobRows, workspacesPageSize } from "#app/features/admin/admin.server.ts";
 import { getWorkspaceBilling, reserveCredits } from "#app/features/billing/credits.server.ts";
-import { grantWords, OperatorError, runOperatorCommand, setPlan, type OperatorActor } from "#app/features/billing/operator.server.ts";
+import { grantWords, OperatorError, runOperatorCommand, setPlan, type OperatorActor } from "#app/features/admin/operator.server.ts";
 import { createGeneration, recordGenerationFailure } from "#app/features/generate/generation.server.ts";
 import { createJob } from "#app/features/jobs/jobs.server.ts";
 import { createWorkspace, getActiveMembership } from "#app/features/workspace/workspaces.server.ts";

@@ -10,7 +10,7 @@ import SQLite from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAuth } from "#app/features/auth/auth.server.ts";
 import { grantBonusWords } from "#app/features/billing/credits.server.ts";
-import { recoverInterruptedGenerations } from "#app/features/billing/generation-credits.server.ts";
+import { recoverInterruptedGenerations } from "#app/features/generate/generation-credits.server.ts";
 import { readGenerationStream, type GenerationEvent } from "#app/features/generate/generation-events.ts";
 import { handleGenerationPost } from "#app/features/generate/generation-request.server.ts";
 import { getActiveMembership } from "#app/features/workspace/workspaces.server.ts";

@@ -2,7 +2,7 @@
 // plan changes, bonus words, and 50 concurrent reservations and generations that never overdraw a balance.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { getWorkspaceBilling, grantBonusWords, getLedgerTotal, releaseCredits, reserveCredits, settleCredits, type CreditOptions } from "#app/features/billing/credits.server.ts";
-import { recoverInterruptedGenerations } from "#app/features/billing/generation-credits.server.ts";
+import { recoverInterruptedGenerations } from "#app/features/generate/generation-credits.server.ts";
 import { getDailyUsage } from "#app/features/billing/usage.server.ts";
 import { readGenerationStream, type GenerationEvent } from "#app/features/generate/generation-events.ts";
 import { handleGenerationPost } from "#app/features/generate/generation-request.server.ts";

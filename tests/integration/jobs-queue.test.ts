@@ -7,7 +7,7 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAuth } from "#app/features/auth/auth.server.ts";
 import { grantBonusWords } from "#app/features/billing/credits.server.ts";
-import { setPlan } from "#app/features/billing/operator.server.ts";
+import { setPlan } from "#app/features/admin/operator.server.ts";
 import { rowQueueName, startJobRunner, type JobRunner } from "#app/features/jobs/job-runner.server.ts";
 import { handleJobAction, handleJobCreate, handleJobGet, handleJobRows, type JobsApiContext } from "#app/features/jobs/jobs-api.server.ts";
 import type { JobProgress } from "#app/features/jobs/types.ts";

@@ -4,12 +4,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createAuth } from "#app/features/auth/auth.server.ts";
 import { getLedgerTotal, getWorkspaceBilling, grantBonusWords } from "#app/features/billing/credits.server.ts";
-import { reserveGenerationCredits } from "#app/features/billing/generation-credits.server.ts";
+import { reserveGenerationCredits } from "#app/features/generate/generation-credits.server.ts";
 import { readListingStream, type ListingEvent } from "#app/features/listings/listing-events.ts";
 import { reservedOutputs, runListingGeneration } from "#app/features/listings/listing-generation.server.ts";
 import { getKeywordBank, setKeywordBank } from "#app/features/keywords/keyword-bank.server.ts";
 import { lintCopy } from "#app/features/listings/listing-lint.ts";
-import { setListingSettings } from "#app/features/listings/listing-settings.server.ts";
+import { setListingSettings } from "#app/features/workspace/listing-settings.server.ts";
 import { handleListingCreate, handleListingExport, handleListingGenerate, handleListingLocalize, handleListingsList } from "#app/features/listings/listings-api.server.ts";
 import { createListing, getListing, getListingVersion, listFamily, listListings, listListingVersions, restoreListingVersion, saveListingVersion, type ListingView } from "#app/features/listings/listings.server.ts";
 import type { ListingFacts } from "#app/features/listings/types.ts";

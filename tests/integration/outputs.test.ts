@@ -4,13 +4,11 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { exportOutputsResponse } from "#app/features/outputs/output-export.server.ts";
 import { handleListOutputs, handleOutputRequest, handleRestoreOutput, type OutputsApiContext } from "#app/features/outputs/outputs-api.server.ts";
+import { decodeCursor, encodeCursor, InvalidCursorError } from "#app/lib/cursor.ts";
 import {
-  decodeCursor,
   deleteOutput,
-  encodeCursor,
   getOutputById,
   getOutputInputsForUser,
-  InvalidCursorError,
   iterateOutputs,
   listLatestOutputs,
   listOutputs,

@@ -1,16 +1,9 @@
 import { z } from "zod";
+import { emailField } from "#app/lib/form-fields.ts";
 import { hasUnprintable } from "#app/lib/printable.ts";
 
 // Messages are catalog keys; the form shows them in the page's language.
 const required = "validation.required";
-
-export const emailField = z
-  .string()
-  .trim()
-  .min(1, required)
-  .max(254, "validation.emailTooLong")
-  .pipe(z.email({ error: "validation.email" }))
-  .transform((email) => email.toLowerCase());
 
 export const newPasswordField = z.string().min(1, required).min(8, "validation.passwordTooShort").max(128, "validation.passwordTooLong");
 

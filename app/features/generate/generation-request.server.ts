@@ -1,5 +1,5 @@
 // POST /api/generations: checks the request, then streams the generation as server-sent events.
-import { creditRefusalMessage, reserveGenerationCredits } from "#app/features/billing/generation-credits.server.ts";
+import { creditRefusalMessage, reserveGenerationCredits } from "./generation-credits.server.ts";
 import { translate, type Locale, type MessageKey, type MessageParams } from "#app/i18n/i18n.ts";
 import { apiErrorResponse, methodNotAllowedResponse } from "#app/lib/errors.ts";
 import { getTemplateById, templateIds } from "#app/templates/registry.ts";
@@ -11,7 +11,7 @@ import { eventStreamResponse } from "#server/sse.server.ts";
 import type { RateLimiter, RateLimitRule } from "#server/rate-limit.server.ts";
 import { outputCount, type Writer } from "#server/ai/writer.server.ts";
 import { getActiveMembership } from "#app/features/workspace/workspaces.server.ts";
-import { getListingSettings } from "#app/features/listings/listing-settings.server.ts";
+import { getListingSettings } from "#app/features/workspace/listing-settings.server.ts";
 import { getMarketplace, type Marketplace } from "#app/features/marketplaces/registry.ts";
 import { getProvider, providerWrites } from "#server/ai/providers.server.ts";
 import { encodeGenerationEvent, generationRequestSchema } from "./generation-events.ts";

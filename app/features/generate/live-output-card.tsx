@@ -1,7 +1,7 @@
 import { ActionIcon, Card, CopyButton, Group, Text, Tooltip } from "@mantine/core";
 import { IconCheck, IconCopy } from "@tabler/icons-react";
 import { useI18n } from "#app/i18n/context.tsx";
-import { OutputLint } from "#app/features/listings/output-lint.tsx";
+import { OutputLint } from "#app/features/rules/output-lint.tsx";
 import type { LiveOutput } from "./use-generation.ts";
 
 /** One output on the New outputs tab; text (never HTML) that grows while it is written. */

@@ -1,12 +1,12 @@
 // The bulk job's CSV report (GET /api/jobs/:id/export?format=csv, README "Bulk jobs"): one line per row,
 // and for a written row why its listing fails or is advised against its rules (issue 31 point 4).
 import type { Db } from "#server/db/db.server.ts";
-import { getListingSettings } from "#app/features/listings/listing-settings.server.ts";
+import { getListingSettings } from "#app/features/workspace/listing-settings.server.ts";
 import { lintCopy } from "#app/features/listings/listing-lint.ts";
 import { flattenViolations } from "#app/features/listings/listings-api.server.ts";
 import { listingCopySchema, listingFactsSchema } from "#app/features/listings/types.ts";
 import { getMarketplace, languageIn } from "#app/features/marketplaces/registry.ts";
-import { reportWithMessages } from "#app/features/rules/lint-request.server.ts";
+import { reportWithMessages } from "#app/features/marketplaces/lint-request.server.ts";
 import { getRuleSet } from "#app/features/rules/registry.ts";
 import { translate, type Locale, type MessageKey } from "#app/i18n/i18n.ts";
 import { csvField } from "#app/lib/spreadsheet-cells.ts";

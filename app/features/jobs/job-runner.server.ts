@@ -12,7 +12,7 @@ import { observeJobQueue, recordJobRow } from "#server/observability/metrics.ser
 import { withSpan } from "#server/observability/tracing.server.ts";
 import { createWorkQueue, type WorkQueue } from "#server/jobs/queue.server.ts";
 import type { Writer } from "#server/ai/writer-types.server.ts";
-import { closeAbandonedGeneration, estimateGenerationWords, reserveGenerationCredits, type CreditRefusal, type GenerationCredits } from "#app/features/billing/generation-credits.server.ts";
+import { closeAbandonedGeneration, estimateGenerationWords, reserveGenerationCredits, type CreditRefusal, type GenerationCredits } from "#app/features/generate/generation-credits.server.ts";
 import { getWorkspaceBilling } from "#app/features/billing/credits.server.ts";
 import { GenerationError } from "#server/ai/errors.server.ts";
 import { keywordCoverage } from "#app/features/keywords/coverage.ts";

@@ -7,7 +7,7 @@ import type { Db } from "#server/db/db.server.ts";
 import { yieldToEventLoop } from "#server/jobs/queue.server.ts";
 import { readMultipartForm } from "#server/multipart.server.ts";
 import { getWorkspaceBilling } from "#app/features/billing/credits.server.ts";
-import { getListingSettings } from "#app/features/listings/listing-settings.server.ts";
+import { getListingSettings } from "#app/features/workspace/listing-settings.server.ts";
 import { getListing } from "#app/features/listings/listings.server.ts";
 import { toFlatFileRows, toListingsApiJson, type FlatFileListing } from "#app/features/listings/export.ts";
 import { getMarketplace, ruleSetFor } from "#app/features/marketplaces/registry.ts";

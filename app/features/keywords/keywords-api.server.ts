@@ -1,12 +1,11 @@
 // The keyword endpoints (README "Keywords"): coverage and packing (pure, no words charged), a file's
 // preview, and a listing's bank. Signed in; errors from the one catalogue.
 import { z } from "zod";
-import { getListingSettings } from "#app/features/listings/listing-settings.server.ts";
+import { getListingSettings } from "#app/features/workspace/listing-settings.server.ts";
 import { getMarketplace } from "#app/features/marketplaces/registry.ts";
-import { getListing } from "#app/features/listings/listings.server.ts";
 import { keywordWarnings } from "./script.ts";
 import { getRuleSet } from "#app/features/rules/registry.ts";
-import { overTenTimes, requestFieldErrors, requestSectionsSchema } from "#app/features/rules/lint-request.server.ts";
+import { overTenTimes, requestFieldErrors, requestSectionsSchema } from "#app/features/marketplaces/lint-request.server.ts";
 import type { RuleSet } from "#app/features/rules/types.ts";
 import { getActiveMembership } from "#app/features/workspace/workspaces.server.ts";
 import { translate, type Locale } from "#app/i18n/i18n.ts";
@@ -15,7 +14,6 @@ import { apiErrorResponse } from "#app/lib/errors.ts";
 import { readRawBody } from "#server/multipart.server.ts";
 import { keywordCoverage } from "./coverage.ts";
 import { importKeywordFile, maxImportBytes, maxKeywords, type KeywordImport } from "./import.ts";
-import { setKeywordBank } from "./keyword-bank.server.ts";
 import { packSearchTerms } from "./pack.ts";
 import { keywordListSchema } from "./schemas.ts";
 
@@ -116,27 +114,4 @@ export async function handleImportPost({ request, user, locale, requestId }: Key
     return apiErrorResponse("INVALID_KEYWORDS", { ...answer, details: { message: importRefusal(result, locale) } });
   }
   return Response.json(result, { headers: noStore });
-}
-
-/** PUT /api/listings/:id/keywords {keywords} → {keywords, warnings}: the listing's bank replaced (warnings as for coverage). */
-export async function handleBankPut({ request, user, locale, requestId, db, id }: KeywordsApiContext & { id: string }): Promise<Response> {
-  const answer = { locale, requestId };
-  if (!user) return apiErrorResponse("SIGNED_OUT", answer);
-  let body: unknown;
-  try {
-    body = await request.json();
-  } catch {
-    return apiErrorResponse("BAD_REQUEST", answer);
-  }
-  const parsed = z.object({ keywords: keywordListSchema }).safeParse(body);
-  if (!parsed.success) {
-    const tooMany = parsed.error.issues.some((issue) => issue.path.length === 1 && issue.code === "too_big");
-    return apiErrorResponse("INVALID_KEYWORDS", { ...answer, details: { message: translate(locale, tooMany ? "keywords.error.tooMany" : "keywords.error.badKeyword", { max: maxKeywords }) } });
-  }
-  const { workspaceId } = await getActiveMembership({ db, user });
-  const listing = await getListing({ db, workspaceId, id });
-  const saved = listing && (await setKeywordBank({ db, workspaceId, listingId: id, keywords: parsed.data.keywords.map(({ phrase, volume }) => ({ phrase, volume: volume ?? null })) }));
-  if (!listing || !saved) return apiErrorResponse("NOT_FOUND", { ...answer, details: { message: translate(locale, "api.error.listingNotFound") } });
-  const warnings = keywordWarnings(saved.map((keyword) => keyword.phrase), listing.language.language, listing.marketplace, (key, params) => translate(locale, key, params));
-  return Response.json({ keywords: saved, warnings }, { headers: noStore });
 }

@@ -22,7 +22,7 @@ import { logger } from "#server/logger.server.ts";
 import { recordListingGeneration } from "#server/observability/metrics.server.ts";
 import type { GenerationErrorCode } from "#app/lib/errors.ts";
 import type { ListingEvent } from "./listing-events.ts";
-import { getListingSettings } from "./listing-settings.server.ts";
+import { getListingSettings } from "#app/features/workspace/listing-settings.server.ts";
 import { getListing, listFamily, saveListingVersion, type ListingView } from "./listings.server.ts";
 import { composeOfflineListing } from "./offline-listing.ts";
 import { buildSectionPrompt } from "./prompts.ts";

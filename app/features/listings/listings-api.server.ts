@@ -1,11 +1,11 @@
 // The listings endpoints (README "Listings"): create and list, write the sections as a stream, export.
 // Every one is scoped to the caller's workspace: another workspace's listing id is a 404.
 import { z } from "zod";
-import { creditRefusalMessage, reserveGenerationCredits } from "#app/features/billing/generation-credits.server.ts";
+import { creditRefusalMessage, reserveGenerationCredits } from "#app/features/generate/generation-credits.server.ts";
 import { getMarketplace, ruleSetFor } from "#app/features/marketplaces/registry.ts";
-import { InvalidCursorError } from "#app/features/outputs/outputs.server.ts";
+import { InvalidCursorError } from "#app/lib/cursor.ts";
 import { getRuleSet } from "#app/features/rules/registry.ts";
-import { reportWithMessages } from "#app/features/rules/lint-request.server.ts";
+import { reportWithMessages } from "#app/features/marketplaces/lint-request.server.ts";
 import { getActiveMembership } from "#app/features/workspace/workspaces.server.ts";
 import { translate } from "#app/i18n/i18n.ts";
 import type { ApiContext } from "#app/lib/api-context.ts";
@@ -21,7 +21,7 @@ import { factsFieldErrors } from "./facts-errors.ts";
 import { encodeListingEvent, listingGenerateRequestSchema } from "./listing-events.ts";
 import { reservedOutputs, runListingGeneration, sectionsToWrite } from "./listing-generation.server.ts";
 import { lintCopy } from "./listing-lint.ts";
-import { getListingSettings } from "./listing-settings.server.ts";
+import { getListingSettings } from "#app/features/workspace/listing-settings.server.ts";
 import { createListing, createSibling, getListing, listListings } from "./listings.server.ts";
 import { keywordListSchema } from "#app/features/keywords/schemas.ts";
 import { keywordWarnings } from "#app/features/keywords/script.ts";

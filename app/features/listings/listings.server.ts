@@ -5,14 +5,14 @@ import { randomUUID } from "node:crypto";
 import { sql, type Selectable } from "kysely";
 import type { z } from "zod";
 import { getMarketplace, languageIn, type MarketplaceLanguage } from "#app/features/marketplaces/registry.ts";
-import { decodeCursor, encodeCursor } from "#app/features/outputs/outputs.server.ts";
+import { decodeCursor, encodeCursor } from "#app/lib/cursor.ts";
 import { getRuleSet } from "#app/features/rules/registry.ts";
 import type { Db } from "#server/db/db.server.ts";
 import type { ListingTable, ListingVersionSource, ListingVersionTable } from "#server/db/schema.ts";
 import { readKeywordBank } from "#app/features/keywords/keyword-bank.server.ts";
 import type { Keyword } from "#app/features/keywords/import.ts";
 import { lintCopy } from "./listing-lint.ts";
-import { getListingSettings } from "./listing-settings.server.ts";
+import { getListingSettings } from "#app/features/workspace/listing-settings.server.ts";
 import { emptyCopy, listingCopySchema, listingFactsSchema, type ListingCopy, type ListingFacts } from "./types.ts";
 
 export const listingsPageSize = 20;

@@ -1,9 +1,10 @@
-import { ActionIcon, Anchor, Badge, Button, Group, List, Paper, Stack, Text, Title, Tooltip, UnstyledButton } from "@mantine/core";
+import { ActionIcon, Badge, Button, Group, Paper, Stack, Text, Title, Tooltip } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { IconAlertTriangle, IconCircleCheck, IconCircleX, IconCopy, IconRefresh, IconTrash } from "@tabler/icons-react";
 import { useRef, type CSSProperties, type ReactNode } from "react";
 import { useI18n } from "#app/i18n/context.tsx";
 import type { SectionReport, Violation } from "#app/features/rules/types.ts";
+import { ViolationList } from "#app/features/rules/violation-list.tsx";
 import { HighlightedTextarea } from "./highlighted-textarea.tsx";
 
 /** "78 / 75 characters" or "251 / 249 bytes", red when over. */
@@ -16,51 +17,6 @@ export function LimitCounter({ report, unit, id }: { report: SectionReport | und
     <Text id={id} size="xs" c={over ? "red.8" : "dimmed"} fw={over ? 600 : undefined} aria-live="polite">
       {t(unit === "bytes" ? "listings.counter.bytes" : "listings.counter.chars", { count, limit: report.limit })}
     </Text>
-  );
-}
-
-/** The violations of a section, each a button that selects the offending text. */
-export function ViolationList({ violations, onSelect, id }: { violations: readonly Violation[]; onSelect?(violation: Violation): void; id?: string }) {
-  const { t } = useI18n();
-  if (violations.length === 0) return null;
-  return (
-    <List id={id} spacing={4} size="sm" listStyleType="none" p={0} m={0}>
-      {violations.map((violation, index) => {
-        const message = t(`lint.${violation.code}`, violation.params ?? {});
-        const icon = violation.severity === "error" ? <IconCircleX size={16} color="var(--mantine-color-red-7)" aria-hidden /> : <IconAlertTriangle size={16} color="var(--mantine-color-yellow-8)" aria-hidden />;
-        const label = `${t(violation.severity === "error" ? "listings.severity.error" : "listings.severity.warning")}: ${message}`;
-        return (
-          <li key={`${violation.code}-${violation.start}-${index}`} data-code={violation.code}>
-            <Group gap={6} wrap="nowrap" align="flex-start">
-              <span style={{ marginTop: 2 }}>{icon}</span>
-              {onSelect && violation.end > violation.start ? (
-                <UnstyledButton onClick={() => onSelect(violation)} style={{ textAlign: "start" }} aria-label={`${label} ${t("listings.violation.show")}`}>
-                  <Text size="sm" c={violation.severity === "error" ? "red.9" : undefined} td="underline" style={{ textDecorationStyle: "dotted" }}>
-                    {message}
-                  </Text>
-                </UnstyledButton>
-              ) : (
-                <Text size="sm" c={violation.severity === "error" ? "red.9" : undefined} aria-label={label}>
-                  {message}
-                </Text>
-              )}
-            </Group>
-            {/* Why the rule exists, and where it comes from (issue 31). */}
-            <Text size="xs" c="dimmed" ms={22} data-testid="violation-why">
-              {t(`lint.why.${violation.code}`)}
-              {violation.source && (
-                <>
-                  {" "}
-                  <Anchor href={violation.source} target="_blank" rel="noreferrer noopener" size="xs" underline="always">
-                    {t("lint.source")}
-                  </Anchor>
-                </>
-              )}
-            </Text>
-          </li>
-        );
-      })}
-    </List>
   );
 }
 

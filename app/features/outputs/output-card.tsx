@@ -16,7 +16,7 @@ import { deleteOutputRequest, patchOutput, restoreOutputRequest } from "./output
 import { formatExactDate, formatRelativeTime } from "./relative-time.ts";
 import { useHydrated, useNow } from "./use-now.ts";
 import { intlTag } from "#app/lib/intl.ts";
-import { OutputLint } from "#app/features/listings/output-lint.tsx";
+import { OutputLint } from "#app/features/rules/output-lint.tsx";
 
 export interface OutputCardProps {
   output: OutputView;

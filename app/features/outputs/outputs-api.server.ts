@@ -8,7 +8,8 @@ import { checkOutputContent, maxSearchLength } from "./output-rules.ts";
 import { firstIssuePerField } from "#app/lib/field-issues.ts";
 import { apiErrorResponse, methodNotAllowedParams, type ApiErrorCode, type ApiErrorExtras } from "#app/lib/errors.ts";
 import type { DeletedOutputResult } from "./output-view.ts";
-import { InvalidCursorError, deleteOutput, firstPageJson, getOutputById, listOutputs, outputTrashRetentionMs, outputsPageSize, maxOutputsPageSize, restoreOutput, updateOutput, type OutputFilter } from "./outputs.server.ts";
+import { InvalidCursorError } from "#app/lib/cursor.ts";
+import { deleteOutput, firstPageJson, getOutputById, listOutputs, outputTrashRetentionMs, outputsPageSize, maxOutputsPageSize, restoreOutput, updateOutput, type OutputFilter } from "./outputs.server.ts";
 
 /**
  * What the handlers read of a request. The Express router (outputs-router.server.ts) passes a Fetch

@@ -2,11 +2,11 @@
 // delete with undo. Every function is scoped to one user. See docs/decisions/007-history-search-and-undo.md.
 import { randomUUID } from "node:crypto";
 import { sql, type CompiledQuery, type Expression, type ExpressionBuilder, type Selectable, type SqlBool } from "kysely";
-import { z } from "zod";
 import type { TemplateInputs } from "#app/templates/types.ts";
 import { selectNow, type Db } from "#server/db/db.server.ts";
 import type { Database, OutputTable } from "#server/db/schema.ts";
 import { dialectOf } from "#server/db/dialect.server.ts";
+import { decodeCursor, encodeCursor, type PagePosition } from "#app/lib/cursor.ts";
 import { searchTerms } from "./output-rules.ts";
 import type { OutputPage, OutputView } from "./output-view.ts";
 
@@ -101,46 +101,6 @@ export function toOutputView(row: OutputRow): OutputView {
 export async function listLatestOutputs({ db, userId, templateId, limit }: { db: Db; userId: string; templateId?: string; limit: number }): Promise<OutputView[]> {
   const { items } = await readOutputsPage({ db, userId, filter: { templateId }, limit });
   return items;
-}
-
-// ---- cursors ----
-
-/** Where a page ends: the last item's date and id; `r` is its search rowid on SQLite search pages. */
-interface PagePosition {
-  c: string;
-  i: string;
-  r?: number;
-}
-
-const positionSchema = z.object({
-  c: z.iso.datetime({ offset: true }),
-  i: z.string().min(1).max(200),
-  r: z.number().int().positive().optional(),
-});
-
-export class InvalidCursorError extends Error {
-  constructor() {
-    super("invalid cursor");
-    this.name = "InvalidCursorError";
-  }
-}
-
-export function encodeCursor(position: PagePosition): string {
-  return Buffer.from(JSON.stringify(position), "utf8").toString("base64url");
-}
-
-/** Throws InvalidCursorError for anything that is not a cursor this module wrote. */
-export function decodeCursor(cursor: string): PagePosition {
-  if (!/^[A-Za-z0-9_-]{1,600}$/.test(cursor)) throw new InvalidCursorError();
-  let value: unknown;
-  try {
-    value = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8"));
-  } catch {
-    throw new InvalidCursorError();
-  }
-  const parsed = positionSchema.safeParse(value);
-  if (!parsed.success) throw new InvalidCursorError();
-  return parsed.data;
 }
 
 // ---- pages ----

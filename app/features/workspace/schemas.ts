@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { emailField } from "#app/features/auth/schemas.ts";
+import { emailField } from "#app/lib/form-fields.ts";
 
 /** "https://www.Shop.com/path" → "www.shop.com"; anything that is not a host name stays invalid. */
 export function normalizeDomain(value: string): string {

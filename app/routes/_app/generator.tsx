@@ -16,10 +16,10 @@ import { checkInputs } from "#app/templates/validation.ts";
 import { getServices } from "#server/services.server.ts";
 import type { Route } from "./+types/generator";
 import { SectionCard } from "#app/components/section-card.tsx";
-import { getListingSettings } from "#app/features/listings/listing-settings.server.ts";
+import { getListingSettings } from "#app/features/workspace/listing-settings.server.ts";
 import { languageLabel, MarketplaceSelect } from "#app/features/marketplaces/marketplace-select.tsx";
 import { getMarketplace, offlineLanguages } from "#app/features/marketplaces/registry.ts";
-import { requireMembership } from "#app/features/workspace/active-workspace.server.ts";
+import { requireMembership } from "#app/features/auth/active-workspace.server.ts";
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   const locale = (matches[0]?.loaderData as { locale?: Locale } | undefined)?.locale ?? "en";

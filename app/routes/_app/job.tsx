@@ -12,7 +12,7 @@ import { metaTranslator } from "#app/features/marketing/meta.ts";
 import { formatRelativeTime } from "#app/features/outputs/relative-time.ts";
 import { useNow } from "#app/features/outputs/use-now.ts";
 import type { SectionName } from "#app/features/rules/types.ts";
-import { requireMembership } from "#app/features/workspace/active-workspace.server.ts";
+import { requireMembership } from "#app/features/auth/active-workspace.server.ts";
 import { useI18n } from "#app/i18n/context.tsx";
 import type { MessageKey } from "#app/i18n/i18n.ts";
 import { readApiError } from "#app/lib/errors.ts";

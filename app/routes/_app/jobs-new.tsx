@@ -7,13 +7,13 @@ import { maxCatalogBytes, maxCatalogRows, type CatalogField, type CatalogMapping
 import { getJobRunner } from "#app/features/jobs/job-runner.server.ts";
 import classes from "#app/features/jobs/jobs.module.css";
 import type { JobProgress } from "#app/features/jobs/types.ts";
-import { getListingSettings } from "#app/features/listings/listing-settings.server.ts";
+import { getListingSettings } from "#app/features/workspace/listing-settings.server.ts";
 import { pageMeta } from "#app/features/marketing/meta.ts";
 import { MarketplaceSelect } from "#app/features/marketplaces/marketplace-select.tsx";
 import { getMarketplace, marketplaces, ruleSetFor } from "#app/features/marketplaces/registry.ts";
 import { getRuleSet } from "#app/features/rules/registry.ts";
 import { sectionNames, type SectionName } from "#app/features/rules/types.ts";
-import { requireMembership } from "#app/features/workspace/active-workspace.server.ts";
+import { requireMembership } from "#app/features/auth/active-workspace.server.ts";
 import { useI18n } from "#app/i18n/context.tsx";
 import type { MessageKey } from "#app/i18n/i18n.ts";
 import { readApiError } from "#app/lib/errors.ts";

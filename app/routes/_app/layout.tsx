@@ -4,7 +4,7 @@ import { isEmailVerified } from "#app/features/auth/email-verification.server.ts
 import { VerifyEmailBanner } from "#app/features/auth/email-settings.tsx";
 import { SignedInShell } from "#app/components/shell/app-shell.tsx";
 import { getWorkspaceBilling } from "#app/features/billing/credits.server.ts";
-import { requireMembership } from "#app/features/workspace/active-workspace.server.ts";
+import { requireMembership } from "#app/features/auth/active-workspace.server.ts";
 import { getServices } from "#server/services.server.ts";
 import { I18nExtension } from "#app/i18n/context.tsx";
 import { getAppCatalog } from "#app/i18n/locale.server.ts";

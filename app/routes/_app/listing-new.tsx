@@ -2,10 +2,10 @@ import { Alert, Anchor, Button, Card, Group, NativeSelect, Stack, Text, Title } 
 import { IconSparkles } from "@tabler/icons-react";
 import { useState } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
-import { requireMembership } from "#app/features/workspace/active-workspace.server.ts";
+import { requireMembership } from "#app/features/auth/active-workspace.server.ts";
 import { FactsFields } from "#app/features/listings/facts-form.tsx";
 import { factsFieldErrors } from "#app/features/listings/facts-errors.ts";
-import { getListingSettings } from "#app/features/listings/listing-settings.server.ts";
+import { getListingSettings } from "#app/features/workspace/listing-settings.server.ts";
 import { createListing } from "#app/features/listings/listings.server.ts";
 import { listingFactsSchema, type ListingFacts } from "#app/features/listings/types.ts";
 import { MarketplaceSelect } from "#app/features/marketplaces/marketplace-select.tsx";

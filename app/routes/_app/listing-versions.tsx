@@ -11,7 +11,7 @@ import { pageMeta } from "#app/features/marketing/meta.ts";
 import { formatRelativeTime } from "#app/features/outputs/relative-time.ts";
 import { useNow } from "#app/features/outputs/use-now.ts";
 import { getRuleSet } from "#app/features/rules/registry.ts";
-import { requireMembership } from "#app/features/workspace/active-workspace.server.ts";
+import { requireMembership } from "#app/features/auth/active-workspace.server.ts";
 import { useI18n } from "#app/i18n/context.tsx";
 import { getServices } from "#server/services.server.ts";
 import type { Route } from "./+types/listing-versions";

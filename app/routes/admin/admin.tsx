@@ -12,7 +12,7 @@ import { GrantWordsForm, SetPlanForm, type AdminActionResult } from "#app/featur
 import { failuresShown, getAdminWorkspace, listAdminWorkspaces, listAuditEntries, listFailedGenerations, listFailedJobRows, requireAdmin } from "#app/features/admin/admin.server.ts";
 import { AuditTable, FailedGenerationsTable, FailedJobRowsTable, useAdminFormat, WorkspacesTable } from "#app/features/admin/admin-tables.tsx";
 import { adminQuerySchema, grantWordsSchema, setPlanSchema } from "#app/features/admin/schemas.ts";
-import { OperatorError, grantWords, setPlan, type OperatorActor } from "#app/features/billing/operator.server.ts";
+import { OperatorError, grantWords, setPlan, type OperatorActor } from "#app/features/admin/operator.server.ts";
 import { metaTranslator } from "#app/features/marketing/meta.ts";
 import { timeZoneFromCookies } from "#app/features/time-zone/time-zone.ts";
 import { I18nExtension, useI18n } from "#app/i18n/context.tsx";

@@ -1,5 +1,5 @@
 import { getUser } from "#app/features/auth/session.server.ts";
-import { handleBankPut } from "#app/features/keywords/keywords-api.server.ts";
+import { handleBankPut } from "#app/features/listings/listing-keywords-api.server.ts";
 import { getLocale } from "#app/i18n/locale.server.ts";
 import { methodNotAllowedResponse } from "#app/lib/errors.ts";
 import { requestContext } from "#server/context.ts";

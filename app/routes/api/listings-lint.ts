@@ -1,5 +1,5 @@
 import { getUser } from "#app/features/auth/session.server.ts";
-import { handleLintPost } from "#app/features/rules/lint-request.server.ts";
+import { handleLintPost } from "#app/features/marketplaces/lint-request.server.ts";
 import { getLocale } from "#app/i18n/locale.server.ts";
 import { methodNotAllowedResponse } from "#app/lib/errors.ts";
 import { requestContext } from "#server/context.ts";

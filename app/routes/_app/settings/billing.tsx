@@ -25,7 +25,7 @@ import { UsageChart } from "#app/features/billing/usage-chart.tsx";
 import { getDailyUsage, getUsageByTemplate } from "#app/features/billing/usage.server.ts";
 import { pageMeta } from "#app/features/marketing/meta.ts";
 import { timeZoneFromCookies } from "#app/features/time-zone/time-zone.ts";
-import { requireMembership } from "#app/features/workspace/active-workspace.server.ts";
+import { requireMembership } from "#app/features/auth/active-workspace.server.ts";
 import { useI18n } from "#app/i18n/context.tsx";
 import type { MessageKey, Translate } from "#app/i18n/i18n.ts";
 import { getLocale } from "#app/i18n/locale.server.ts";

@@ -12,7 +12,7 @@ import { ValidatedForm } from "#app/components/form/validated-form.tsx";
 import { SectionCard } from "#app/components/section-card.tsx";
 import { answerFormFailures, forwardActionHeaders, parseForm, unknownIntentAnswer } from "#app/features/auth/auth-actions.server.ts";
 import { pageMeta } from "#app/features/marketing/meta.ts";
-import { requireMembership, type SignedIn } from "#app/features/workspace/active-workspace.server.ts";
+import { requireMembership, type SignedIn } from "#app/features/auth/active-workspace.server.ts";
 import { getWorkspaceModel, listProviderModels, setWorkspaceModel } from "#app/features/workspace/ai-model.server.ts";
 import {
   createInvitation,
@@ -29,9 +29,9 @@ import { ModelSection } from "#app/features/workspace/model-section.tsx";
 import { twoFactorRequirementAction } from "#app/features/auth/two-factor-actions.server.ts";
 import { workspaceRequiresTwoFactor } from "#app/features/auth/two-factor-requirement.server.ts";
 import { TwoFactorRequirementSection } from "#app/features/auth/two-factor-workspace.tsx";
-import { ListingRulesSection } from "#app/features/listings/listing-rules-section.tsx";
-import { listingRulesSchema, marketplaceList, parseBrandList } from "#app/features/listings/listing-rules-schema.ts";
-import { getListingSettings, setListingSettings } from "#app/features/listings/listing-settings.server.ts";
+import { ListingRulesSection } from "#app/features/workspace/listing-rules-section.tsx";
+import { listingRulesSchema, marketplaceList, parseBrandList } from "#app/features/workspace/listing-rules-schema.ts";
+import { getListingSettings, setListingSettings } from "#app/features/workspace/listing-settings.server.ts";
 import { inviteSchema, modelSchema, workspaceSchema } from "#app/features/workspace/schemas.ts";
 import { getWorkspaceById, transferOwnership, updateWorkspaceDetails } from "#app/features/workspace/workspaces.server.ts";
 import { useI18n } from "#app/i18n/context.tsx";

@@ -8,8 +8,8 @@ import type { AppConfig } from "#server/config.server.ts";
 import type { Db } from "#server/db/db.server.ts";
 import type { AdminAuditLogTable } from "#server/db/schema.ts";
 import { getActiveMembership, getWorkspaceOwnerEmail } from "#app/features/workspace/workspaces.server.ts";
-import { isOperatorPlan, maxGrantWords, operatorPlans, parseGrantWords, type OperatorPlan } from "#app/features/admin/schemas.ts";
-import { getWorkspaceBilling, grantBonusWords, syncCreditPeriod, type CreditBalance, type PlanState } from "./credits.server.ts";
+import { isOperatorPlan, maxGrantWords, operatorPlans, parseGrantWords, type OperatorPlan } from "./schemas.ts";
+import { getWorkspaceBilling, grantBonusWords, syncCreditPeriod, type CreditBalance, type PlanState } from "#app/features/billing/credits.server.ts";
 import { billingPeriods, getPlan, isBillingPeriod, type BillingPeriod } from "#app/lib/plans.ts";
 
 /** Why an operator action was refused; the page shows `admin.error.<code>`, the command line `message`. */

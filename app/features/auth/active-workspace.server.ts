@@ -1,8 +1,8 @@
 import { redirect, type RouterContextProvider } from "react-router";
-import { isTwoFactorEnrolPath, mustEnrolTwoFactor, twoFactorEnrolPath } from "#app/features/auth/two-factor-requirement.server.ts";
-import { getActiveMembership, type Membership } from "./workspaces.server.ts";
+import { isTwoFactorEnrolPath, mustEnrolTwoFactor, twoFactorEnrolPath } from "./two-factor-requirement.server.ts";
+import { getActiveMembership, type Membership } from "#app/features/workspace/workspaces.server.ts";
 import { getServices } from "#server/services.server.ts";
-import { requireUser, type SessionUser } from "#app/features/auth/session.server.ts";
+import { requireUser, type SessionUser } from "./session.server.ts";
 
 export interface SignedIn {
   user: SessionUser;

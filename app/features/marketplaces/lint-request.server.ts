@@ -1,12 +1,12 @@
 // POST /api/listings/lint: a listing's sections against its marketplace's rule set, with messages in
 // the user's language. No words are charged; nothing is saved.
 import { z } from "zod";
-import { getMarketplace } from "#app/features/marketplaces/registry.ts";
+import { getMarketplace } from "./registry.ts";
 import { translate, type Locale, type MessageKey } from "#app/i18n/i18n.ts";
 import { apiErrorResponse } from "#app/lib/errors.ts";
-import { lintListing } from "./lint.ts";
-import { getRuleSet } from "./registry.ts";
-import type { LintReport, RuleSet, SectionReport, Violation } from "./types.ts";
+import { lintListing } from "#app/features/rules/lint.ts";
+import { getRuleSet } from "#app/features/rules/registry.ts";
+import type { LintReport, RuleSet, SectionReport, Violation } from "#app/features/rules/types.ts";
 
 /** Longer sections are refused, not linted: ten times the largest limit of any rule set. */
 const maxSectionChars = 20_000;

@@ -1,11 +1,11 @@
 import { Anchor, Group, Stack, Text } from "@mantine/core";
 import { IconAlertTriangle, IconCircleCheck, IconCircleX } from "@tabler/icons-react";
 import { useId, useMemo, useState } from "react";
-import { lintListing } from "#app/features/rules/lint.ts";
-import { defaultRuleSetId, getRuleSet } from "#app/features/rules/registry.ts";
-import type { SectionName } from "#app/features/rules/types.ts";
+import { lintListing } from "./lint.ts";
+import { defaultRuleSetId, getRuleSet } from "./registry.ts";
+import type { SectionName } from "./types.ts";
 import { useI18n } from "#app/i18n/context.tsx";
-import { ViolationList } from "./section-editor.tsx";
+import { ViolationList } from "./violation-list.tsx";
 
 /** The listing section a generator's output is: titles and descriptions are checked like a listing's. */
 const sectionOfTemplate: Partial<Record<string, SectionName>> = { productTitle: "title", description: "description" };

@@ -3,8 +3,8 @@
 import { translate, type Locale } from "#app/i18n/i18n.ts";
 import type { AppConfig } from "#server/config.server.ts";
 import type { Db } from "#server/db/db.server.ts";
-import type { GenerationHooks } from "#app/features/generate/generation.server.ts";
-import { inTransaction, releaseCredits, reserveCredits, settleCredits, type Reservation } from "./credits.server.ts";
+import type { GenerationHooks } from "./generation.server.ts";
+import { inTransaction, releaseCredits, reserveCredits, settleCredits, type Reservation } from "#app/features/billing/credits.server.ts";
 import { intlTag } from "#app/lib/intl.ts";
 import { recordWordsCharged } from "#server/observability/metrics.server.ts";
 
