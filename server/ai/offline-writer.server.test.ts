@@ -1,87 +1,55 @@
 import { describe, expect, it } from "vitest";
-import { getTemplateById } from "#app/templates/registry.ts";
-import { titleMaxLength } from "#app/templates/product-title.ts";
-import { composeOffline, createOfflineWriter } from "./offline-writer.server.ts";
+import { createOfflineWriter } from "./offline-writer.server.ts";
 import { GenerationError } from "./errors.server.ts";
+import type { WriteRequest } from "./writer-types.server.ts";
 
-const board = { productName: "Bamboo Cutting Board Set", keyBenefitsFeatures: "Gentle on knives\nDeep juice grooves\nThree sizes", toneOfVoice: "Professional" };
+/** A request whose offline outputs are given (the app's composers write them; server/ai knows none). */
+function request(outputs: string[], overrides: Partial<WriteRequest> = {}): WriteRequest {
+  return {
+    outputMode: "split",
+    count: outputs.length,
+    prompt: () => ({ system: "", prompt: "" }),
+    offlineOutputs: () => outputs,
+    signal: new AbortController().signal,
+    onDelta: () => undefined,
+    onOutput: () => undefined,
+    ...overrides,
+  };
+}
 
 describe("the offline writer", () => {
-  it("writes readable copy from the inputs, different for every output, the same for the same inputs", () => {
-    const outputs = composeOffline("description", board, 5, 5);
-    expect(new Set(outputs).size).toBe(5);
-    expect(composeOffline("description", board, 5, 5)).toEqual(outputs);
-    for (const text of outputs) {
-      expect(text).toContain("Bamboo Cutting Board Set");
-      expect(text).toMatch(/gentle on knives|deep juice grooves|three sizes/i);
-      expect(text).not.toMatch(/lorem|ipsum/i);
-      expect(text.split(/\s+/).length).toBeGreaterThan(25);
-    }
-  });
-
-  it("follows the tone", () => {
-    const casual = composeOffline("description", { ...board, toneOfVoice: "Casual" }, 3, 3).join(" ");
-    const formal = composeOffline("description", board, 3, 3).join(" ");
-    expect(casual).not.toEqual(formal);
-    expect(casual).toMatch(/\?|Bonus|Say hello|You deserve/);
-  });
-
-  it("writes reviews that match the rating, without the star count or a reviewer name", () => {
-    const glowing = composeOffline("review", { productName: "Mug", toneOfVoice: "Casual", rating: "5 stars" }, 3, 3);
-    const poor = composeOffline("review", { productName: "Mug", toneOfVoice: "Casual", rating: "1 stars" }, 3, 3);
-    expect(glowing.join(" ")).toMatch(/love|blew me away|Best purchase/);
-    expect(poor.join(" ")).toMatch(/let me down|not for me|wanted to like/i);
-    for (const text of [...glowing, ...poor]) expect(text).not.toMatch(/\bstars?\b/i);
-  });
-
-  it("improves existing copy: keeps its facts, drops filler and shouting", () => {
-    const [first] = composeOffline("existingCopy", { copy: "this board is VERY good!! it keeps knives sharp" }, 1, 1);
-    expect(first).toBe("This board is good. It keeps knives sharp.");
-    expect(new Set(composeOffline("existingCopy", { copy: "Great board." }, 3, 3)).size).toBe(3);
-    // A decimal number or an abbreviation does not end a sentence.
-    expect(composeOffline("existingCopy", { copy: "It is 2.5 cm thick, e.g. for bread. It keeps knives sharp" }, 2, 2)).toEqual(["It is 2.5 cm thick, e.g. for bread. It keeps knives sharp.", "It keeps knives sharp. It is 2.5 cm thick, e.g. for bread."]);
-  });
-
-  it("writes titles that keep Amazon's rules once finalized", () => {
-    const template = getTemplateById("productTitle")!;
-    const titles = composeOffline("productTitle", { brand: "Woodly", productName: "bamboo board", keyFeatures: "3 pieces, juice groove, best seller!" }, 6, 6).map(template.finalize!);
-    expect(new Set(titles).size).toBe(6);
-    for (const title of titles) {
-      expect(title.length).toBeLessThanOrEqual(titleMaxLength);
-      expect(title).not.toMatch(/[!$?_{}^¬¦]|best seller/i);
-      expect(title).toMatch(/^Woodly /);
-    }
-  });
-
-  it("derives the asked number of keywords from the name and description, as one output", () => {
-    const [list] = composeOffline("keywords", { productName: "Bamboo Cutting Board Set", productDescription: "Organic bamboo boards with deep juice grooves" }, 8, 1);
-    const lines = list!.split("\n");
-    expect(lines).toHaveLength(8);
-    expect(new Set(lines).size).toBe(8);
-    expect(lines).toContain("bamboo cutting board");
-    expect(lines).toContain("organic bamboo boards");
-  });
-
   it("streams word by word and can be stopped", async () => {
     const writer = createOfflineWriter({ offlineWordDelayMs: 0 });
     const deltas: string[] = [];
-    const result = await writer.write({
-      template: getTemplateById("description")!,
-      inputs: board,
-      count: 2,
-      language: "English",
-      languageCode: "en",
-      signal: new AbortController().signal,
-      onDelta: (index, text) => (deltas[index] = (deltas[index] ?? "") + text),
-      onOutput: () => undefined,
-    });
+    const drafts = ["Meet the Bamboo Cutting Board Set: made for real life.", "Discover the Bamboo Cutting Board Set, designed for people who value quality."];
+    const result = await writer.write(request(drafts, { onDelta: (index, text) => (deltas[index] = (deltas[index] ?? "") + text) }));
     expect(result.outputs).toEqual(deltas);
+    expect(result.outputs).toEqual(drafts);
     expect(writer).toMatchObject({ provider: "offline", offline: true });
 
     const controller = new AbortController();
     const slow = createOfflineWriter({ offlineWordDelayMs: 5 });
-    const stopped = slow.write({ template: getTemplateById("review")!, inputs: { productName: "Mug", toneOfVoice: "Casual", rating: "4 stars" }, count: 3, language: "English", languageCode: "en", signal: controller.signal, onDelta: () => controller.abort(), onOutput: () => undefined });
+    const stopped = slow.write(request(["I love the Mug!", "The Mug is a solid pick.", "Really happy with the Mug."], { signal: controller.signal, onDelta: () => controller.abort() }));
     await expect(stopped).rejects.toBeInstanceOf(GenerationError);
     await expect(stopped).rejects.toMatchObject({ code: "cancelled" });
+  });
+
+  it("applies the request's finalize to each output, and writes one output in single mode", async () => {
+    const writer = createOfflineWriter({ offlineWordDelayMs: 0 });
+    const finished: string[] = [];
+    const result = await writer.write(request(["a title!", "another title!"], { finalize: (text) => text.replace("!", ""), onOutput: (_, content) => finished.push(content) }));
+    expect(result.outputs).toEqual(["a title", "another title"]);
+    expect(finished).toEqual(result.outputs);
+    const keywords = await writer.write(request(["one\ntwo\nthree"], { outputMode: "single", count: 3 }));
+    expect(keywords.outputs).toEqual(["one\ntwo\nthree"]);
+    await expect(writer.write(request(["one", "two"], { outputMode: "single", count: 2 }))).rejects.toMatchObject({ code: "internal" });
+  });
+
+  it("streams a text the caller composed", async () => {
+    const writer = createOfflineWriter({ offlineWordDelayMs: 0 });
+    let streamed = "";
+    const result = await writer.writeText({ system: "", prompt: "", maxOutputTokens: 100, offlineText: () => "Bamboo Cutting Board, 3 Sizes", signal: new AbortController().signal, onDelta: (text) => (streamed += text) });
+    expect(result).toMatchObject({ text: "Bamboo Cutting Board, 3 Sizes", calls: 0 });
+    expect(streamed).toBe(result.text);
   });
 });

@@ -3,7 +3,6 @@ import { Output, streamText, type LanguageModel, type OutputInterface } from "ai
 import { performance } from "node:perf_hooks";
 import { SpanKind } from "@opentelemetry/api";
 import { z } from "zod";
-import type { PromptFormat } from "#app/templates/types.ts";
 import type { AiConfig } from "#server/config.server.ts";
 import { logger } from "#server/logger.server.ts";
 import { recordProviderCall } from "#server/observability/metrics.server.ts";
@@ -14,7 +13,7 @@ import { createJsonArrayStream } from "./json-array-stream.server.ts";
 import { OutputTracker } from "./output-tracker.server.ts";
 import { getProvider } from "./providers.server.ts";
 import { cleanElement, cleanGrowingElement, livePieces, splitAnswer } from "./text-rule.server.ts";
-import { outputCount, sleep, type TextWriteRequest, type TextWriteResult, type WriteRequest, type WriteResult, type Writer } from "./writer-types.server.ts";
+import { outputCount, sleep, type AnswerFormat, type TextWriteRequest, type TextWriteResult, type WriteRequest, type WriteResult, type Writer } from "./writer-types.server.ts";
 
 /** Retries of a 429 or 5xx, only while nothing has streamed yet. */
 export const maxRetries = 3;
@@ -48,7 +47,7 @@ interface CallOutcome {
 interface CallPlan {
   system: string;
   prompt: string;
-  format: PromptFormat;
+  format: AnswerFormat;
   /** Items asked for in this call. */
   count: number;
   maxOutputTokens: number;
@@ -217,7 +216,7 @@ export function createSdkWriter(ai: AiConfig, modelId: string = ai.model): Write
 
   /** One call of a generation: its answer read as it grows into the tracker's outputs. */
   async function call(plan: CallPlan, request: WriteRequest, tracker: OutputTracker, progress: { started: boolean }): Promise<CallOutcome> {
-    const reader = answerReader(plan, request.template.outputMode);
+    const reader = answerReader(plan, request.outputMode);
     tracker.startCall();
     const finish = await observedStreamCall(
       {
@@ -242,18 +241,18 @@ export function createSdkWriter(ai: AiConfig, modelId: string = ai.model): Write
   const add = (a: number | undefined, b: number | undefined) => (a === undefined && b === undefined ? undefined : (a ?? 0) + (b ?? 0));
 
   async function write(request: WriteRequest): Promise<WriteResult> {
-    const { template, inputs, language } = request;
-    const total = outputCount(template, request.count);
-    const tracker = new OutputTracker(total, (content) => (template.finalize ? template.finalize(content) : content), request.onDelta, request.onOutput);
+    const { outputMode, finalize } = request;
+    const total = outputCount(request, request.count);
+    const tracker = new OutputTracker(total, (content) => (finalize ? finalize(content) : content), request.onDelta, request.onOutput);
     let inputTokens: number | undefined;
     let outputTokens: number | undefined;
     let calls = 0;
 
     for (let round = 0; round < maxCalls && tracker.missing > 0; round++) {
-      const asked = template.outputMode === "single" ? request.count : tracker.missing;
-      const format: PromptFormat = structured && template.outputMode === "split" && asked > 1 ? "json" : "text";
-      const prompt = template.buildPrompt({ inputs, count: asked, language, format });
-      const perOutput = template.outputMode === "single" ? 1 : asked;
+      const asked = outputMode === "single" ? request.count : tracker.missing;
+      const format: AnswerFormat = structured && outputMode === "split" && asked > 1 ? "json" : "text";
+      const prompt = request.prompt({ count: asked, format });
+      const perOutput = outputMode === "single" ? 1 : asked;
       const plan: CallPlan = { ...prompt, format, count: asked, maxOutputTokens: ai.maxTokensPerOutput * perOutput + 64 };
       const outcome = await retrying(request.signal, (progress) => call(plan, request, tracker, progress), () => calls++);
       inputTokens = add(inputTokens, outcome.inputTokens);

@@ -1,28 +1,36 @@
-// What every writer (an AI provider through the AI SDK, or the offline writer) promises.
-import type { TemplateDefinition, TemplateInputs } from "#app/templates/types.ts";
+// What every writer (an AI provider through the AI SDK, or the offline writer) promises. Writers know no
+// templates or listings: the caller says what to write (a prompt for a provider, the composed text for the
+// offline writer, which cannot read a prompt).
+import type { OutputMode } from "./text-rule.server.ts";
 import type { AiProviderName } from "./providers.server.ts";
+
+export type { OutputMode };
+
+/** How a provider answers: "text" (split by the text rule) or "json" (structured output, items in an "elements" array). */
+export type AnswerFormat = "text" | "json";
 
 /** One generation's request to a writer (a provider or the offline writer). */
 export interface WriteRequest {
-  template: TemplateDefinition;
-  /** Validated inputs (see app/templates/validation.ts). */
-  inputs: TemplateInputs;
-  /** The count asked for: outputs in "split" mode, keywords in "single" mode. */
+  /** "split": `count` separate outputs; "single": one output holding `count` items (keywords). */
+  outputMode: OutputMode;
+  /** The count asked for: outputs in "split" mode, items in "single" mode. */
   count: number;
-  /** The language the copy is written in ("English"): the prompt names it. */
-  language: string;
-  /** The same as a language code ("en", "de"): the offline writer writes it (English when it cannot). */
-  languageCode: string;
+  /** The prompt asking a provider for `count` outputs (items in "single" mode), answered in `format`. */
+  prompt(ask: { count: number; format: AnswerFormat }): { system: string; prompt: string };
+  /** Last clean-up of one finished output (e.g. Amazon's title rules). */
+  finalize?(content: string): string;
+  /** What the offline writer writes instead (it cannot read a prompt): the `outputCount` outputs, composed by the caller. */
+  offlineOutputs(): string[];
   /** Aborting it cancels the provider request. */
   signal: AbortSignal;
   /** Text appended to output `index` (0-based) while it is written. */
   onDelta(index: number, text: string): void;
-  /** Output `index` is finished: `content` is final (the template's finalize applied). Once per index, in order. */
+  /** Output `index` is finished: `content` is final (`finalize` applied). Once per index, in order. */
   onOutput(index: number, content: string): void;
 }
 
 export interface WriteResult {
-  /** Exactly `outputCount(template, count)` finished outputs. */
+  /** Exactly `outputCount(request, count)` finished outputs. */
   outputs: string[];
   inputTokens: number | null;
   outputTokens: number | null;
@@ -62,8 +70,8 @@ export interface Writer {
 }
 
 /** How many outputs a request produces: N in "split" mode, one in "single" mode (keywords). */
-export function outputCount(template: Pick<TemplateDefinition, "outputMode">, count: number): number {
-  return template.outputMode === "single" ? 1 : count;
+export function outputCount(request: { outputMode: OutputMode }, count: number): number {
+  return request.outputMode === "single" ? 1 : count;
 }
 
 /** Words in a text, as credits count them. */

@@ -8,7 +8,6 @@ import { generationErrors } from "#app/lib/errors.ts";
 import { GenerationError } from "#server/ai/errors.server.ts";
 import { countWords, getWriter, outputCount, type Writer } from "#server/ai/writer.server.ts";
 import { saveOutputs } from "#app/features/outputs/outputs.server.ts";
-import { languageName } from "#app/features/marketplaces/registry.ts";
 import { getWorkspaceModel } from "#app/features/workspace/ai-model.server.ts";
 import type { AppConfig } from "#server/config.server.ts";
 import type { Db } from "#server/db/db.server.ts";
@@ -16,6 +15,7 @@ import type { Database } from "#server/db/schema.ts";
 import { logger } from "#server/logger.server.ts";
 import { recordGeneration } from "#server/observability/metrics.server.ts";
 import type { GenerationErrorCode, GenerationEvent, SavedOutput } from "./generation-events.ts";
+import { templateWriteRequest } from "./write-request.server.ts";
 
 /** What the credit hooks (and the log) know about a generation. */
 export interface GenerationContext {
@@ -161,11 +161,7 @@ export async function runGeneration(options: RunGenerationOptions): Promise<Gene
   try {
     await hooks.reserve?.(context);
     const result = await writer.write({
-      template,
-      inputs,
-      count,
-      language: languageName(options.marketplace?.language ?? "en"),
-      languageCode: options.marketplace?.language ?? "en",
+      ...templateWriteRequest({ template, inputs, count, languageCode: options.marketplace?.language ?? "en" }),
       signal,
       onDelta: (index, text) => emit({ type: "delta", index, text }),
       onOutput: (index, content) => emit({ type: "output", index, content }),

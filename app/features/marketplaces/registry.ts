@@ -92,8 +92,8 @@ export function ruleSetFor(marketplace: Marketplace, workspaceRuleSetId: string)
   return marketplace.ruleSetId !== defaultRuleSetId ? marketplace.ruleSetId : workspaceRuleSetId;
 }
 
-/** Languages the built-in offline writer composes in; any other language gets English, and says so. */
-export const offlineLanguages: ReadonlySet<string> = new Set(["en", "es", "de", "fr"]);
+/** Languages the built-in offline writer composes in (its one list); any other language gets English, and says so. */
+export { offlineLanguages } from "#app/templates/offline/languages.ts";
 
 /** A language's English name, for prompts ("en" → "English", "de" → "German"). */
 export function languageName(language: string): string {
