@@ -2,7 +2,7 @@ import { Alert, Button, Stack, Text } from "@mantine/core";
 import { data, Form, Link, redirect } from "react-router";
 import { AuthCard } from "#app/features/auth/auth-card.tsx";
 import { getUser } from "#app/features/auth/session.server.ts";
-import { pageMeta } from "#app/features/marketing/meta.ts";
+import { pageMeta } from "#app/lib/page-meta.ts";
 import { acceptInvitation, findInvitation, type AcceptResult } from "#app/features/workspace/members.server.ts";
 import { useI18n } from "#app/i18n/context.tsx";
 import type { MessageKey } from "#app/i18n/i18n.ts";

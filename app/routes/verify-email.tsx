@@ -5,7 +5,7 @@ import { answerFormFailures, enforceRateLimit, forwardActionHeaders, unknownInte
 import { applyEmailLink, resendVerification } from "#app/features/auth/email-verification.server.ts";
 import { requireUser } from "#app/features/auth/session.server.ts";
 import { readForm } from "#app/components/form/form-data.server.ts";
-import { pageMeta } from "#app/features/marketing/meta.ts";
+import { pageMeta } from "#app/lib/page-meta.ts";
 import { useI18n } from "#app/i18n/context.tsx";
 import type { MessageKey } from "#app/i18n/i18n.ts";
 import { getLocale } from "#app/i18n/locale.server.ts";

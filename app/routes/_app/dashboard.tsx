@@ -5,7 +5,7 @@ import { Link, useRouteLoaderData } from "react-router";
 import { EmptyState } from "#app/components/empty-state.tsx";
 import { CreditBalanceFigures } from "#app/features/billing/credit-balance-figures.tsx";
 import { greetingKey, hourIn } from "#app/features/dashboard/greeting.ts";
-import { pageMeta } from "#app/features/marketing/meta.ts";
+import { pageMeta } from "#app/lib/page-meta.ts";
 import { listLatestOutputs } from "#app/features/outputs/outputs.server.ts";
 import { listPinnedTemplateIds } from "#app/templates/pins.server.ts";
 import { templateTypeLabel } from "#app/templates/template-label.ts";

@@ -1,5 +1,5 @@
 import { Stack, Text, Title } from "@mantine/core";
-import { pageMeta } from "#app/features/marketing/meta.ts";
+import { pageMeta } from "#app/lib/page-meta.ts";
 import { loadHistoryPage } from "#app/features/outputs/history-page.server.ts";
 import { OutputsBrowser } from "#app/features/outputs/outputs-browser.tsx";
 import { useI18n } from "#app/i18n/context.tsx";

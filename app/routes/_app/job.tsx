@@ -8,7 +8,7 @@ import { formatTimeLeft, isActiveJob, JobProgressBar, JobStatusBadge, LintBadge,
 import { getJobProgress, listJobRows } from "#app/features/jobs/jobs.server.ts";
 import cardTable from "#app/components/card-table.module.css";
 import type { JobProgress, JobRowView } from "#app/features/jobs/types.ts";
-import { metaTranslator } from "#app/features/marketing/meta.ts";
+import { metaTranslator } from "#app/lib/page-meta.ts";
 import { formatRelativeTime } from "#app/features/outputs/relative-time.ts";
 import { useNow } from "#app/features/outputs/use-now.ts";
 import type { SectionName } from "#app/features/rules/types.ts";

@@ -8,7 +8,7 @@ import { getJobRunner } from "#app/features/jobs/job-runner.server.ts";
 import classes from "#app/features/jobs/jobs.module.css";
 import type { JobProgress } from "#app/features/jobs/types.ts";
 import { getListingSettings } from "#app/features/workspace/listing-settings.server.ts";
-import { pageMeta } from "#app/features/marketing/meta.ts";
+import { pageMeta } from "#app/lib/page-meta.ts";
 import { MarketplaceSelect } from "#app/features/marketplaces/marketplace-select.tsx";
 import { getMarketplace, marketplaces, ruleSetFor } from "#app/features/marketplaces/registry.ts";
 import { getRuleSet } from "#app/features/rules/registry.ts";

@@ -5,7 +5,7 @@ import { EmptyState } from "#app/components/empty-state.tsx";
 import { isActiveJob, JobProgressBar, JobStatusBadge, usePolled } from "#app/features/jobs/job-ui.tsx";
 import { listJobs } from "#app/features/jobs/jobs.server.ts";
 import type { JobListItem } from "#app/features/jobs/types.ts";
-import { pageMeta } from "#app/features/marketing/meta.ts";
+import { pageMeta } from "#app/lib/page-meta.ts";
 import { formatRelativeTime } from "#app/features/outputs/relative-time.ts";
 import { useNow } from "#app/features/outputs/use-now.ts";
 import { requireMembership } from "#app/features/auth/active-workspace.server.ts";

@@ -12,7 +12,7 @@ import { MarketplaceSelect } from "#app/features/marketplaces/marketplace-select
 import { getMarketplace, languageIn, marketplaces, offlineLanguages, ruleSetFor } from "#app/features/marketplaces/registry.ts";
 import { getRuleSet } from "#app/features/rules/registry.ts";
 import { languageLabel } from "#app/features/marketplaces/marketplace-select.tsx";
-import { pageMeta } from "#app/features/marketing/meta.ts";
+import { pageMeta } from "#app/lib/page-meta.ts";
 import { useI18n } from "#app/i18n/context.tsx";
 import { getLocale } from "#app/i18n/locale.server.ts";
 import { translate } from "#app/i18n/i18n.ts";

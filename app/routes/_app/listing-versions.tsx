@@ -7,7 +7,7 @@ import { diffWords, type DiffPiece } from "#app/features/listings/diff.ts";
 import { getListing, getListingVersion, listListingVersions, restoreListingVersion, type ListingVersionView } from "#app/features/listings/listings.server.ts";
 import type { ListingCopy } from "#app/features/listings/types.ts";
 import { getMarketplace } from "#app/features/marketplaces/registry.ts";
-import { pageMeta } from "#app/features/marketing/meta.ts";
+import { pageMeta } from "#app/lib/page-meta.ts";
 import { formatRelativeTime } from "#app/features/outputs/relative-time.ts";
 import { useNow } from "#app/features/outputs/use-now.ts";
 import { getRuleSet } from "#app/features/rules/registry.ts";

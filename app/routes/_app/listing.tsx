@@ -20,7 +20,7 @@ import { listingCopySchema, listingFactsSchema, maxSavedBullets, type ListingCop
 import { useListingGeneration } from "#app/features/listings/use-listing-generation.ts";
 import { languageLabel } from "#app/features/marketplaces/marketplace-select.tsx";
 import { getMarketplace, offlineLanguages } from "#app/features/marketplaces/registry.ts";
-import { pageMeta } from "#app/features/marketing/meta.ts";
+import { pageMeta } from "#app/lib/page-meta.ts";
 import { getRuleSet } from "#app/features/rules/registry.ts";
 import type { SectionName } from "#app/features/rules/types.ts";
 import { requireMembership } from "#app/features/auth/active-workspace.server.ts";

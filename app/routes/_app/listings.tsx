@@ -6,7 +6,7 @@ import { EmptyState } from "#app/components/empty-state.tsx";
 import { languageLabel } from "#app/features/marketplaces/marketplace-select.tsx";
 import { requireMembership } from "#app/features/auth/active-workspace.server.ts";
 import { listListings } from "#app/features/listings/listings.server.ts";
-import { pageMeta } from "#app/features/marketing/meta.ts";
+import { pageMeta } from "#app/lib/page-meta.ts";
 import { InvalidCursorError } from "#app/lib/cursor.ts";
 import { formatRelativeTime } from "#app/features/outputs/relative-time.ts";
 import { useNow } from "#app/features/outputs/use-now.ts";

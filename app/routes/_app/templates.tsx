@@ -6,7 +6,7 @@ import { data, Link, useFetcher, useSearchParams } from "react-router";
 import { z } from "zod";
 import { readForm } from "#app/components/form/form-data.server.ts";
 import { requireUser } from "#app/features/auth/session.server.ts";
-import { pageMeta } from "#app/features/marketing/meta.ts";
+import { pageMeta } from "#app/lib/page-meta.ts";
 import { listPinnedTemplateIds, setTemplatePinned } from "#app/templates/pins.server.ts";
 import { useI18n } from "#app/i18n/context.tsx";
 import { categoryLabels, getTemplateById, templatePath, templates } from "#app/templates/registry.ts";

@@ -7,7 +7,7 @@ import { answerFormFailures, forwardActionHeaders, parseForm, rateLimitedAnswer,
 import { requestPasswordResetMail, type ResetRequestResult } from "#app/features/auth/password-reset.server.ts";
 import { forgotPasswordSchema } from "#app/features/auth/schemas.ts";
 import { requireAnonymous } from "#app/features/auth/session.server.ts";
-import { pageMeta } from "#app/features/marketing/meta.ts";
+import { pageMeta } from "#app/lib/page-meta.ts";
 import { useI18n } from "#app/i18n/context.tsx";
 import { requestContext } from "#server/context.ts";
 import { getServices } from "#server/services.server.ts";

@@ -8,7 +8,7 @@ import { answerFormFailures, auth, authErrorCode, parseForm, unexpectedFailure }
 import { isResetTokenUsable } from "#app/features/auth/reset-token.server.ts";
 import { getServices } from "#server/services.server.ts";
 import { resetPasswordSchema } from "#app/features/auth/schemas.ts";
-import { pageMeta } from "#app/features/marketing/meta.ts";
+import { pageMeta } from "#app/lib/page-meta.ts";
 import { useI18n } from "#app/i18n/context.tsx";
 import type { Route } from "./+types/reset-password";
 

@@ -10,7 +10,7 @@ import { signInSchema } from "#app/features/auth/schemas.ts";
 import { twoFactorStepPath } from "#app/features/auth/two-factor.server.ts";
 import { requireAnonymous, safeRedirectPath } from "#app/features/auth/session.server.ts";
 import { useNoticeToast } from "#app/features/auth/use-notice-toast.ts";
-import { pageMeta } from "#app/features/marketing/meta.ts";
+import { pageMeta } from "#app/lib/page-meta.ts";
 import { useI18n } from "#app/i18n/context.tsx";
 import { authRateLimits } from "#server/rate-limit.server.ts";
 import type { Route } from "./+types/sign-in";

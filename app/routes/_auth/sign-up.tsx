@@ -7,7 +7,7 @@ import { AuthCard, ExternalSignIn } from "#app/features/auth/auth-card.tsx";
 import { answerFormFailures, auth, forwardActionHeaders, authErrorCode, enforceRateLimit, externalProviders, parseForm, unexpectedFailure } from "#app/features/auth/auth-actions.server.ts";
 import { signUpSchema } from "#app/features/auth/schemas.ts";
 import { requireAnonymous, safeRedirectPath } from "#app/features/auth/session.server.ts";
-import { pageMeta } from "#app/features/marketing/meta.ts";
+import { pageMeta } from "#app/lib/page-meta.ts";
 import { useI18n } from "#app/i18n/context.tsx";
 import { joinName } from "#app/features/auth/names.ts";
 import { withMailLocale } from "#app/features/auth/email-verification.server.ts";

@@ -8,7 +8,7 @@ import { answerFormFailures, enforceRateLimit, forwardActionHeaders, parseForm, 
 import { requireAnonymous, safeRedirectPath } from "#app/features/auth/session.server.ts";
 import { twoFactorStepSchema } from "#app/features/auth/two-factor-schemas.ts";
 import { verifySignInCode } from "#app/features/auth/two-factor.server.ts";
-import { pageMeta } from "#app/features/marketing/meta.ts";
+import { pageMeta } from "#app/lib/page-meta.ts";
 import { useI18n } from "#app/i18n/context.tsx";
 import { authRateLimits } from "#server/rate-limit.server.ts";
 import type { Route } from "./+types/two-factor";

@@ -1,5 +1,5 @@
 import { Anchor, Blockquote, Container, Stack, Text, Title } from "@mantine/core";
-import { pageMeta } from "#app/features/marketing/meta.ts";
+import { pageMeta } from "#app/lib/page-meta.ts";
 import { useSupportEmail } from "#app/features/marketing/use-support-email.ts";
 import { useI18n } from "#app/i18n/context.tsx";
 import type { Route } from "./+types/about";

@@ -3,7 +3,7 @@ import { IconFileDescription, IconKey, IconPlayerPlay, IconSparkles } from "@tab
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { Faq } from "#app/features/marketing/faq.tsx";
-import { pageMeta } from "#app/features/marketing/meta.ts";
+import { pageMeta } from "#app/lib/page-meta.ts";
 import { useSupportEmail } from "#app/features/marketing/use-support-email.ts";
 import { useI18n } from "#app/i18n/context.tsx";
 import type { MessageKey } from "#app/i18n/i18n.ts";

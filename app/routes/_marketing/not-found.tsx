@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { StatusPage } from "#app/components/status-page.tsx";
-import { metaTranslator } from "#app/features/marketing/meta.ts";
+import { metaTranslator } from "#app/lib/page-meta.ts";
 import type { Route } from "./+types/not-found";
 
 // Any address no other route matches: the 404 page inside the public layout, with status 404.

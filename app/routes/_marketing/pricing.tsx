@@ -4,7 +4,7 @@ import { Link } from "react-router";
 import { billingPeriods, plans, sharedFeatures, type Plan } from "#app/lib/plans.ts";
 import { BillingPeriodScope, BillingPeriodToggle, ForPeriod } from "#app/features/marketing/billing-period-toggle.tsx";
 import { Faq } from "#app/features/marketing/faq.tsx";
-import { pageMeta } from "#app/features/marketing/meta.ts";
+import { pageMeta } from "#app/lib/page-meta.ts";
 import { useSupportEmail } from "#app/features/marketing/use-support-email.ts";
 import belowTheFold from "#app/features/marketing/below-the-fold.module.css";
 import { useI18n } from "#app/i18n/context.tsx";

@@ -1,5 +1,5 @@
 import { LegalPage } from "#app/features/marketing/legal-page.tsx";
-import { pageMeta } from "#app/features/marketing/meta.ts";
+import { pageMeta } from "#app/lib/page-meta.ts";
 import { useSupportEmail } from "#app/features/marketing/use-support-email.ts";
 import type { Route } from "./+types/privacy";
 

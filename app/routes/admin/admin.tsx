@@ -13,7 +13,7 @@ import { failuresShown, getAdminWorkspace, listAdminWorkspaces, listAuditEntries
 import { AuditTable, FailedGenerationsTable, FailedJobRowsTable, useAdminFormat, WorkspacesTable } from "#app/features/admin/admin-tables.tsx";
 import { adminQuerySchema, grantWordsSchema, setPlanSchema } from "#app/features/admin/schemas.ts";
 import { OperatorError, grantWords, setPlan, type OperatorActor } from "#app/features/admin/operator.server.ts";
-import { metaTranslator } from "#app/features/marketing/meta.ts";
+import { metaTranslator } from "#app/lib/page-meta.ts";
 import { timeZoneFromCookies } from "#app/features/time-zone/time-zone.ts";
 import { I18nExtension, useI18n } from "#app/i18n/context.tsx";
 import { getAppCatalog } from "#app/i18n/locale.server.ts";

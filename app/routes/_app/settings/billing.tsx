@@ -23,7 +23,7 @@ import { getWorkspaceBilling, type PlanState } from "#app/features/billing/credi
 import { getWorkspacePayments, openBillingPortal, setCancelAtPeriodEnd, startCheckout } from "#app/features/billing/stripe.server.ts";
 import { UsageChart } from "#app/features/billing/usage-chart.tsx";
 import { getDailyUsage, getUsageByTemplate } from "#app/features/billing/usage.server.ts";
-import { pageMeta } from "#app/features/marketing/meta.ts";
+import { pageMeta } from "#app/lib/page-meta.ts";
 import { timeZoneFromCookies } from "#app/features/time-zone/time-zone.ts";
 import { requireMembership } from "#app/features/auth/active-workspace.server.ts";
 import { useI18n } from "#app/i18n/context.tsx";

@@ -10,7 +10,7 @@ import { answerAfterSessionChange, answerFormFailures, parseForm, unexpectedFail
 import { changePassword, updateProfile } from "#app/features/auth/profile.server.ts";
 import { changePasswordSchema, profileSchema } from "#app/features/auth/schemas.ts";
 import { requireUser } from "#app/features/auth/session.server.ts";
-import { pageMeta } from "#app/features/marketing/meta.ts";
+import { pageMeta } from "#app/lib/page-meta.ts";
 import { useI18n } from "#app/i18n/context.tsx";
 import type { MessageKey } from "#app/i18n/i18n.ts";
 import type { Route } from "./+types/personal";

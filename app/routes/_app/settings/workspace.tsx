@@ -11,7 +11,7 @@ import { readForm } from "#app/components/form/form-data.server.ts";
 import { ValidatedForm } from "#app/components/form/validated-form.tsx";
 import { SectionCard } from "#app/components/section-card.tsx";
 import { answerFormFailures, forwardActionHeaders, parseForm, unknownIntentAnswer } from "#app/features/auth/auth-actions.server.ts";
-import { pageMeta } from "#app/features/marketing/meta.ts";
+import { pageMeta } from "#app/lib/page-meta.ts";
 import { requireMembership, type SignedIn } from "#app/features/auth/active-workspace.server.ts";
 import { getWorkspaceModel, listProviderModels, setWorkspaceModel } from "#app/features/workspace/ai-model.server.ts";
 import {
