@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { copyFileSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { createDb, type Db } from "#server/db/db.server.ts";
@@ -7,6 +7,7 @@ import { createMailer, type Mailer } from "#server/mail/mail.server.ts";
 import { migrateAuthTables } from "#app/features/auth/auth.server.ts";
 import { migrateDatabase } from "#server/services.server.ts";
 import { createPostgresDatabase } from "./postgres-db.ts";
+import { postgresTemplate, sqliteTemplate } from "./template-db.ts";
 
 export type TestDatabaseKind = "sqlite" | "postgres";
 
@@ -24,14 +25,26 @@ export interface TestDb {
   destroy(): Promise<void>;
 }
 
-/** A new, empty, migrated database of the given kind, removed by destroy(). */
+/**
+ * A new, migrated database of the given kind (a copy of the run's migrated template when there is one),
+ * or an empty one with `migrate: false`; removed by destroy().
+ */
 export async function createTestDb(kind: TestDatabaseKind, { migrate = true } = {}): Promise<TestDb> {
   const dir = mkdtempSync(path.join(tmpdir(), "sellscribe-test-"));
-  const { url, drop } = kind === "sqlite" ? { url: `file:${path.join(dir, "test.sqlite")}`, drop: async () => {} } : await createPostgresDatabase();
+  const template = migrate ? (kind === "sqlite" ? sqliteTemplate() : postgresTemplate()) : undefined;
+  let url: string;
+  let drop = async () => {};
+  if (kind === "sqlite") {
+    const file = path.join(dir, "test.sqlite");
+    if (template) copyFileSync(template, file);
+    url = `file:${file}`;
+  } else {
+    ({ url, drop } = await createPostgresDatabase(process.env.TEST_DATABASE_URL, { template }));
+  }
   const config = buildConfig({ NODE_ENV: "test", DATA_DIR: dir, DATABASE_URL: url, DEV_OUTBOX: "1" });
   const db = createDb(config.database);
   const mailer = createMailer(config.mail);
-  if (migrate) await migrateDatabase({ config, db, mailer }, migrateAuthTables);
+  if (migrate && !template) await migrateDatabase({ config, db, mailer }, migrateAuthTables);
   return {
     db,
     config,
