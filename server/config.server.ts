@@ -153,7 +153,7 @@ export interface ObservabilityConfig {
   serviceName: string;
 }
 
-/** Bulk jobs: this server's share of the work (app/features/jobs, server/jobs). */
+/** Bulk jobs: this server's share of the work (app/features/jobs, server/queue). */
 export interface JobsConfig {
   /** Rows this server writes at once, across every workspace (AI_CONCURRENCY). */
   concurrency: number;

@@ -27,8 +27,8 @@ export interface Database {
   admin_audit_log: AdminAuditLogTable;
   job: JobTable;
   job_row: JobRowTable;
-  /** SQLite only: the in-process queue's jobs (server/jobs/sqlite-queue.server.ts); PostgreSQL uses pg-boss. */
-  queue_job: QueueJobTable;
+  /** SQLite only: the work queue's items (server/queue/sqlite-queue.server.ts; the table keeps its first name); PostgreSQL uses pg-boss. */
+  queue_job: WorkQueueItemTable;
 }
 
 /** The last run of a housekeeping task across all servers (server/maintenance.server.ts); lastRunAt in epoch milliseconds. */
@@ -322,7 +322,7 @@ export interface JobRowTable {
   finishedAt: string | null;
 }
 
-export interface QueueJobTable {
+export interface WorkQueueItemTable {
   id: string;
   queue: string;
   /** JSON of the job's data. */

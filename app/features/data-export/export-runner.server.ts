@@ -1,9 +1,9 @@
-// The data-export worker: exports are prepared as queue items (server/jobs: pg-boss on PostgreSQL, so any
+// The data-export worker: exports are prepared as queue items (server/queue: pg-boss on PostgreSQL, so any
 // server may prepare one; in-process on SQLite). It writes the ZIP section by section (the progress bar),
 // stores it in the row, and mails the owner the download link in the language they asked in.
 import type { AppConfig } from "#server/config.server.ts";
 import type { Db } from "#server/db/db.server.ts";
-import { createWorkQueue, type WorkQueue } from "#server/jobs/queue.server.ts";
+import { createWorkQueue, type WorkQueue } from "#server/queue/work-queue.server.ts";
 import { logger } from "#server/logger.server.ts";
 import { actionMail, type Mailer, type MailMessage } from "#server/mail/mail.server.ts";
 import { isLocale, translate, type Locale } from "#app/i18n/i18n.ts";

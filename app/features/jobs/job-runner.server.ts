@@ -1,4 +1,4 @@
-// The bulk-job worker: takes rows from the queue (server/jobs) and writes each into its listing, exactly
+// The bulk-job worker: takes rows from the queue (server/queue) and writes each into its listing, exactly
 // once. A row is claimed (conditionally, so one worker holds it), its words are reserved, the listing is
 // written by the same code as the builder's "Write", and the row is marked done in the transaction that
 // saves the listing and charges the words. A server that dies mid-row loses nothing: its row's heartbeat
@@ -10,7 +10,7 @@ import type { Db } from "#server/db/db.server.ts";
 import { logger } from "#server/logger.server.ts";
 import { observeJobQueue, recordJobRow } from "#server/observability/metrics.server.ts";
 import { withSpan } from "#server/observability/tracing.server.ts";
-import { createWorkQueue, type WorkQueue } from "#server/jobs/queue.server.ts";
+import { createWorkQueue, type WorkQueue } from "#server/queue/work-queue.server.ts";
 import type { Writer } from "#server/ai/writer-types.server.ts";
 import { closeAbandonedGeneration, estimateGenerationWords, reserveGenerationCredits, type CreditRefusal, type GenerationCredits } from "#app/features/generate/generation-credits.server.ts";
 import { getWorkspaceBilling } from "#app/features/billing/credits.server.ts";

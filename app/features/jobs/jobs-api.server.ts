@@ -4,7 +4,7 @@
 import { z } from "zod";
 import type { AppConfig } from "#server/config.server.ts";
 import type { Db } from "#server/db/db.server.ts";
-import { yieldToEventLoop } from "#server/jobs/queue.server.ts";
+import { yieldToEventLoop } from "#server/queue/work-queue.server.ts";
 import { readMultipartForm } from "#server/multipart.server.ts";
 import { getWorkspaceBilling } from "#app/features/billing/credits.server.ts";
 import { getListingSettings } from "#app/features/workspace/listing-settings.server.ts";

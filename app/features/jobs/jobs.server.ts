@@ -4,7 +4,7 @@
 import { randomUUID } from "node:crypto";
 import { sql, type ExpressionBuilder, type Selectable } from "kysely";
 import { dialectOf } from "#server/db/dialect.server.ts";
-import { yieldToEventLoop } from "#server/jobs/queue.server.ts";
+import { yieldToEventLoop } from "#server/queue/work-queue.server.ts";
 import type { Db } from "#server/db/db.server.ts";
 import { recordJobRow } from "#server/observability/metrics.server.ts";
 import type { Database, JobRowTable } from "#server/db/schema.ts";

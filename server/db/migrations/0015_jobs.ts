@@ -4,7 +4,7 @@ import { dialectOf } from "#server/db/dialect.server.ts";
 // Bulk jobs (issue 18): a job is one catalog upload; each of its products is a job_row, written into a
 // listing of its own. The rows' state lives here on both databases (progress, exports, exactly-once);
 // the work itself is handed out by a queue: pg-boss on PostgreSQL (its own schema, created on start),
-// and on SQLite the queue_job table below, worked by the one server process (server/jobs/).
+// and on SQLite the queue_job table below, worked by the one server process (server/queue/).
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable("job")

@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDb, type TestDb } from "#tests/support/test-db.ts";
-import type { QueueOptions } from "./queue.server.ts";
+import type { QueueOptions } from "./work-queue.server.ts";
 import { claimStatement, createSqliteQueue, queueDepth } from "./sqlite-queue.server.ts";
 
 const tiered = (name: string): QueueOptions => ({ name, localConcurrency: 4, groupConcurrency: { default: 1, tiers: { trial: 1, pro: 4 } }, retryLimit: 0, retryDelaySeconds: 1, heartbeatSeconds: 30 });

@@ -4,7 +4,7 @@
 // silent past its heartbeat to another. Loaded only when DATABASE_URL is PostgreSQL.
 import { PgBoss } from "pg-boss";
 import { logger } from "#server/logger.server.ts";
-import type { QueueItem, QueueOptions, WorkQueue } from "./queue.server.ts";
+import type { QueueItem, QueueOptions, WorkQueue } from "./work-queue.server.ts";
 
 /** Items removed per call: a job holds at most 5,000 rows, so one call in practice. */
 const removePage = 10_000;
@@ -13,7 +13,7 @@ export async function createPgBossQueue<T extends object>({ url, options }: { ur
   const boss = new PgBoss({
     connectionString: url,
     schema: "pgboss",
-    application_name: "sellscribe-jobs",
+    application_name: "sellscribe-queue",
     max: Math.max(4, Math.ceil(options.localConcurrency / 2) + 2),
     // The ready count behind burst fetching (below) is refreshed this often.
     queueCacheIntervalSeconds: 2,

@@ -6,7 +6,7 @@ import { randomUUID } from "node:crypto";
 import { sql } from "kysely";
 import type { Db } from "#server/db/db.server.ts";
 import { logger } from "#server/logger.server.ts";
-import { yieldToEventLoop, type QueueItem, type QueueOptions, type WorkQueue } from "./queue.server.ts";
+import { yieldToEventLoop, type QueueItem, type QueueOptions, type WorkQueue } from "./work-queue.server.ts";
 
 const idlePollMs = 250;
 /** Items inserted per statement: a few milliseconds each, with a turn of the event loop between. */
