@@ -24,7 +24,7 @@ import type { GenerationErrorCode } from "#app/lib/errors.ts";
 import type { ListingEvent } from "./listing-events.ts";
 import { getListingSettings } from "#app/features/workspace/listing-settings.server.ts";
 import { getListing, listFamily, saveListingVersion, type ListingView } from "./listings.server.ts";
-import { composeOfflineListing } from "./offline-listing.ts";
+import { composeOfflineListing } from "./offline-listing/index.ts";
 import { buildSectionPrompt } from "./prompts.ts";
 import { cleanSectionText } from "./section-text.ts";
 import type { ListingCopy } from "./types.ts";

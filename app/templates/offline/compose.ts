@@ -9,11 +9,11 @@ import { ratingStars } from "#app/templates/rules.ts";
 import { stableHash } from "#app/lib/hash.ts";
 import { offlineKits } from "./kit/index.ts";
 import { englishStopWords } from "./kit/en.ts";
-import type { Band, ExistingCopyText, OfflineLanguage } from "./kit/types.ts";
-import { capitalize } from "./kit/words.ts";
+import type { Band, ExistingCopyText, OfflineKit } from "./kit/types.ts";
+import { capitalize, joinList } from "./kit/words.ts";
 import { offlineLang } from "./languages.ts";
 
-type Compose = (inputs: TemplateInputs, index: number, count: number, lang: OfflineLanguage) => string;
+type Compose = (inputs: TemplateInputs, index: number, count: number, lang: OfflineKit) => string;
 
 const hash = stableHash;
 
@@ -23,7 +23,7 @@ function pick<T>(list: readonly T[], seed: number, index: number, salt = 0): T {
 }
 
 /** Benefit phrases from a free-text field: one per line, comma, semicolon or bullet. */
-function phrases(text: string | undefined, lang: OfflineLanguage): string[] {
+function phrases(text: string | undefined, lang: OfflineKit): string[] {
   return (text ?? "")
     .split(/\r?\n|[;•]|,(?!\d)/)
     .map((part) => part.replace(/^\s*(?:[-*]|\d+[.)](?!\d))\s*/, "").trim())
@@ -46,7 +46,7 @@ const describe: Compose = (inputs, index, _count, lang) => {
   const [lead, ...rest] = ordered;
   const sentences = [pick(text.openings[tone], seed, index)(name)];
   if (lead) sentences.push(pick(text.details[tone], seed, index, 1)(lead));
-  if (rest.length > 0) sentences.push(pick(text.summaries[tone], seed, index, 2)(lang.list(rest.slice(0, 4))));
+  if (rest.length > 0) sentences.push(pick(text.summaries[tone], seed, index, 2)(joinList(rest.slice(0, 4), lang.and)));
   sentences.push(pick(text.closings[tone], seed, index, 3)(name));
   // A name typed in lower case may open a sentence.
   return lang.typography(sentences.map(capitalize).join(" "));

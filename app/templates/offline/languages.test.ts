@@ -9,10 +9,10 @@ import { german } from "./kit/de.ts";
 import { english } from "./kit/en.ts";
 import { spanish } from "./kit/es.ts";
 import { french } from "./kit/fr.ts";
-import type { Band, OfflineLanguage } from "./kit/types.ts";
+import type { Band, OfflineKit } from "./kit/types.ts";
 import { offlineLang, offlineLangs, type OfflineLang } from "./languages.ts";
 
-const texts: Record<OfflineLang, OfflineLanguage> = { en: english, es: spanish, de: german, fr: french };
+const texts: Record<OfflineLang, OfflineKit> = { en: english, es: spanish, de: german, fr: french };
 
 interface Fixture {
   description: { productName: string; keyBenefitsFeatures: string; features: RegExp };

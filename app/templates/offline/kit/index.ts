@@ -4,7 +4,7 @@ import { german } from "./de.ts";
 import { english } from "./en.ts";
 import { spanish } from "./es.ts";
 import { french } from "./fr.ts";
-import type { OfflineLanguage } from "./types.ts";
+import type { OfflineKit } from "./types.ts";
 
 /** Exactly one kit per language of offlineLangs: a missing or extra one fails typecheck. */
-export const offlineKits = { en: english, es: spanish, de: german, fr: french } satisfies Record<OfflineLang, OfflineLanguage>;
+export const offlineKits = { en: english, es: spanish, de: german, fr: french } satisfies Record<OfflineLang, OfflineKit>;

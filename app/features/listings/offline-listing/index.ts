@@ -11,8 +11,10 @@
 // How it stays within the rules: the seller's phrases are cleaned first (prices, links, symbols, promises
 // and the words to avoid go), the copy is composed within each section's limits, and a last pass lints
 // the copy and removes whatever span still has an error, until lintListing passes (a bounded loop).
-import { offlineLang, offlineTexts, type Lang } from "#app/features/listings/offline-text/index.ts";
-import { benefitKeys, capitalize, recognisedCategories, type BenefitKey, type Category, type OfflineText, type SentenceContext, type Tone, type Voice } from "#app/features/listings/offline-text/types.ts";
+import { offlineKits } from "#app/templates/offline/kit/index.ts";
+import { benefitKeys, recognisedCategories, type BenefitKey, type Category, type ListingText as OfflineText, type OfflineKit, type SentenceContext, type Tone, type Voice } from "#app/templates/offline/kit/types.ts";
+import { capitalize } from "#app/templates/offline/kit/words.ts";
+import { offlineLang, type OfflineLang as Lang } from "#app/templates/offline/languages.ts";
 import { featureList, wordsToAvoidList, type ListingCopy, type ListingFacts } from "#app/features/listings/types.ts";
 import { applySafeFixes, trimToBytes } from "#app/features/rules/fixes.ts";
 import { countChars, lintListing } from "#app/features/rules/lint.ts";
@@ -47,6 +49,7 @@ const hash = stableHash;
 
 /** A language's word lists and recognisers as the writer uses them. */
 interface LangRules {
+  kit: OfflineKit;
   text: OfflineText;
   small: ReadonlySet<string>;
   dangling: ReadonlySet<string>;
@@ -69,18 +72,21 @@ const rulesCache = new Map<Lang, LangRules>();
 function rulesFor(lang: Lang): LangRules {
   const cached = rulesCache.get(lang);
   if (cached) return cached;
-  const text = offlineTexts[lang];
-  const texts = [...new Set([offlineTexts.en, offlineTexts.es, text])];
+  const kit = offlineKits[lang];
+  const text = kit.listing;
+  const kits = [...new Set([offlineKits.en, offlineKits.es, kit])];
+  const texts = kits.map((item) => item.listing);
   const words = (list: (item: OfflineText) => readonly string[]) => [...new Set(texts.flatMap(list))];
   const alternatives = (list: (item: OfflineText) => readonly string[]) => words(list).map(escapeRegExp).join("|");
   const union = (source: (item: OfflineText) => RegExp, flags: string) => new RegExp(texts.map((item) => source(item).source).join("|"), flags);
   const endWords = new Set(text.endWords ?? []);
   const rules: LangRules = {
+    kit,
     text,
-    small: new Set(text.smallWords),
+    small: new Set(kit.smallWords),
     dangling: new Set(words((item) => item.danglingWords).filter((word) => !endWords.has(word))),
     stop: new Set(words((item) => item.stopWords)),
-    pack: new Set(words((item) => item.packWords)),
+    pack: new Set(kits.flatMap((item) => item.packWords)),
     clause: new RegExp(`,|\\s[-–—|]\\s|\\(|\\s(?:${alternatives((item) => item.clauseWords)})\\s`, "i"),
     titleBreak: new RegExp(`,\\s|\\s[-–—|]\\s|\\s\\(|;\\s|\\s(?:${alternatives((item) => item.titleBreakWords)})\\s`, "giu"),
     audienceLead: new RegExp(`^\\s*(?:${alternatives((item) => item.audienceLead)})\\s+`, "i"),
@@ -162,7 +168,7 @@ function lowerFirstIn(text: string, lang: Lang): string {
 function listJoin(items: readonly string[], lang: Lang): string {
   if (items.length <= 1) return items[0] ?? "";
   const last = items.at(-1)!;
-  return `${items.slice(0, -1).join(", ")} ${rulesFor(lang).text.and(last)} ${last}`;
+  return `${items.slice(0, -1).join(", ")} ${rulesFor(lang).kit.and(last)} ${last}`;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,10 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { composeOfflineListing, type OfflineListingInput } from "./offline-listing.ts";
-import { de } from "./offline-text/de.ts";
-import { en } from "./offline-text/en.ts";
-import { fr } from "./offline-text/fr.ts";
-import type { OfflineText } from "./offline-text/types.ts";
-import { listingFactsSchema, wordsToAvoidList, type ListingCopy, type ListingFacts } from "./types.ts";
+import { composeOfflineListing, type OfflineListingInput } from "./index.ts";
+import { german as germanKit } from "#app/templates/offline/kit/de.ts";
+import { english as englishKit } from "#app/templates/offline/kit/en.ts";
+import { french as frenchKit } from "#app/templates/offline/kit/fr.ts";
+import type { ListingText as OfflineText } from "#app/templates/offline/kit/types.ts";
+import { listingFactsSchema, wordsToAvoidList, type ListingCopy, type ListingFacts } from "../types.ts";
+
+const de = germanKit.listing;
+const fr = frenchKit.listing;
 import { countBytes, countChars, lintListing } from "#app/features/rules/lint.ts";
 import { amazon202501 } from "#app/features/rules/rule-sets/amazon-2025-01.ts";
 import { amazon202607 } from "#app/features/rules/rule-sets/amazon-2026-07.ts";
@@ -473,7 +476,7 @@ function wordingOf(text: OfflineText, { fill = true } = {}): string[] {
 }
 
 /** The English template sentences (three words and more, nothing filled in): none may stand in German or French copy. */
-const englishSentences = wordingOf(en, { fill: false }).filter((item) => !/[{]|Audience|Zzref|LIST|Acme/.test(item) && item.split(" ").length >= 3);
+const englishSentences = wordingOf(englishKit.listing, { fill: false }).filter((item) => !/[{]|Audience|Zzref|LIST|Acme/.test(item) && item.split(" ").length >= 3);
 
 const anyWord = (words: string) => new RegExp(`(?<![\\p{L}\\p{N}])(?:${words})(?![\\p{L}\\p{N}])`, "u");
 
