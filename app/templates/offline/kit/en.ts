@@ -1,9 +1,8 @@
 // English: the offline writer's first language, and the one for any language it does not write.
 import type { ListingText, OfflineKit } from "./types.ts";
-import { capitalize, joinList } from "./words.ts";
+import { capitalize } from "./words.ts";
 
 const and = () => "and";
-const list = (items: readonly string[]) => joinList(items, and);
 
 /** Small words that end a keyword run (Spanish ones too: sellers mix them in). */
 export const englishStopWords: ReadonlySet<string> = new Set(
