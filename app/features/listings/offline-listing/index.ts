@@ -34,7 +34,7 @@ export function composeOfflineListing(input: OfflineListingInput): ListingCopy {
   const ctx = buildContext(input);
   const title = composeTitle(ctx);
   const bullets = composeBullets(ctx);
-  const copy: ListingCopy = {
+  const sections = {
     title,
     itemHighlights: composeHighlights(
       ctx,
@@ -43,8 +43,8 @@ export function composeOfflineListing(input: OfflineListingInput): ListingCopy {
     ),
     bullets: bullets.map((bullet) => bullet.text),
     description: composeDescription(ctx),
-    searchTerms: composeSearchTerms(ctx, { title }),
   };
+  const copy: ListingCopy = { ...sections, searchTerms: composeSearchTerms(ctx, sections) };
   // The words to avoid can still hide in a fixed sentence (every option had one): they go, the rest is tidied.
   const clean = (text: string) => (mentionsAvoided(text, ctx.avoid) ? tidy(removeAvoided(text, ctx.avoid)) : text);
   const cleaned: ListingCopy = {

@@ -8,6 +8,7 @@ import { listingFactsSchema, wordsToAvoidList, type ListingCopy, type ListingFac
 
 const de = germanKit.listing;
 const fr = frenchKit.listing;
+import { tokenize } from "#app/features/keywords/words.ts";
 import { countBytes, countChars, lintListing } from "#app/features/rules/lint.ts";
 import { amazon202501 } from "#app/features/rules/rule-sets/amazon-2025-01.ts";
 import { amazon202607 } from "#app/features/rules/rule-sets/amazon-2026-07.ts";
@@ -325,6 +326,36 @@ describe("composeOfflineListing: sections", () => {
     expect(copy.searchTerms).not.toMatch(/\bacme\b/);
     expect(copy.searchTerms).not.toMatch(/\bbamboo\b/);
     expect(countBytes(copy.searchTerms)).toBeGreaterThan(100);
+  });
+});
+
+describe("composeOfflineListing: search terms hold only words the title and bullets lack", () => {
+  // Amazon indexes a word once: a search term that repeats the title or a bullet wastes its bytes. Words
+  // compared as the packer compares them (lower case, accents folded, English plurals as singulars).
+  const inputs: [ListingFacts, string][] = [
+    [cuttingBoard, "en"],
+    [dogLeash, "en"],
+    [phoneCase, "en"],
+    [yogaMat, "en"],
+    [hostile, "en"],
+    [withAvoid, "en"],
+    [spanish, "es"],
+    [german, "de"],
+    [germanLeash, "de"],
+    [french, "fr"],
+    [frenchLeash, "fr"],
+  ];
+  it.each(ruleSets.map((ruleSet) => [ruleSet.id, ruleSet] as const))("%s", (_, ruleSet) => {
+    for (const [input, language] of inputs) {
+      for (const variant of [0, 1]) {
+        const copy = composeOfflineListing({ facts: input, ruleSet, language, variant });
+        const shown = new Set(tokenize([copy.title, ...copy.bullets].join("\n")).map((token) => token.key));
+        const repeated = tokenize(copy.searchTerms).filter((token) => shown.has(token.key));
+        expect(repeated.map((token) => token.word), `${language} ${input.productName}: ${copy.searchTerms}`).toEqual([]);
+        expect(countBytes(copy.searchTerms)).toBeLessThanOrEqual(ruleSet.sections.searchTerms.limits.maxBytes!);
+        expect(copy.searchTerms.length, `${language} ${input.productName}`).toBeGreaterThan(0);
+      }
+    }
   });
 });
 

@@ -6,7 +6,7 @@ import type { LintReport, ListingSections, SectionReport, ViolationCode } from "
 import type { OfflineLang as Lang } from "#app/templates/offline/languages.ts";
 import { fillerBullets, headerSeparator } from "./bullets.ts";
 import type { Context } from "./context.ts";
-import { termsOutsideTitle } from "./search-terms.ts";
+import { termsNotShown } from "./search-terms.ts";
 import { cutTitle, cutToChars, finishPhrase, removeSpans, tidy, tidyLine } from "./tidy.ts";
 import { cutAtRepeat, padTitle } from "./title.ts";
 import { wordsOf } from "./words.ts";
@@ -66,7 +66,7 @@ export function toSections(copy: ListingCopy): ListingSections {
 export function repair(ctx: Context, copy: ListingCopy, lintInput: { language: string; brand: string }): ListingCopy {
   let current = copy;
   for (let round = 0; round < 8; round++) {
-    current = { ...current, searchTerms: termsOutsideTitle(ctx, current.searchTerms, current.title) };
+    current = { ...current, searchTerms: termsNotShown(ctx, current.searchTerms, current) };
     const report = lintListing({ ruleSet: ctx.ruleSet, language: lintInput.language, brand: lintInput.brand, sections: toSections(current) });
     if (report.passed) return current;
     const { sections } = report;
@@ -78,5 +78,5 @@ export function repair(ctx: Context, copy: ListingCopy, lintInput: { language: s
     searchTerms = applySafeFixes({ ruleSet: ctx.ruleSet, brand: lintInput.brand, sections: { searchTerms } }).sections.searchTerms ?? "";
     current = { title, itemHighlights: highlights, bullets, description, searchTerms };
   }
-  return current;
+  return { ...current, searchTerms: termsNotShown(ctx, current.searchTerms, current) };
 }

@@ -1,12 +1,14 @@
-// The search terms.
+// The search terms: words shoppers may type that the title, highlights and bullets do not already hold
+// (Amazon indexes a word once), packed by the keyword packer within the store's byte limit.
+import { packSearchTerms } from "#app/features/keywords/pack.ts";
 import type { ListingCopy } from "#app/features/listings/types.ts";
-import { trimToBytes } from "#app/features/rules/fixes.ts";
 import { mentionsAvoided } from "./avoid.ts";
 import type { Context } from "./context.ts";
 import { wordsOf } from "./words.ts";
 
-export function composeSearchTerms(ctx: Context, copy: Pick<ListingCopy, "title">): string {
-  const maxBytes = ctx.ruleSet.sections.searchTerms.limits.maxBytes ?? 249;
+type Shown = Pick<ListingCopy, "title" | "itemHighlights" | "bullets">;
+
+export function composeSearchTerms(ctx: Context, copy: Shown): string {
   const searchWord = ctx.text.searchWord ?? ((word: string) => word);
   const titleWords = wordsOf(copy.title.toLocaleLowerCase());
   const excluded = new Set<string>([...titleWords, ...titleWords.map(searchWord), ...ctx.brandWords]);
@@ -30,15 +32,12 @@ export function composeSearchTerms(ctx: Context, copy: Pick<ListingCopy, "title"
     seen.add(word);
     words.push(word);
   }
-  return trimToBytes(words.join(" "), maxBytes);
+  return termsNotShown(ctx, words.join(" "), copy);
 }
 
-/** Search terms without the title's words and the brand's (the title can change in the last pass). */
-export function termsOutsideTitle(ctx: Context, terms: string, title: string): string {
-  const titleWords = wordsOf(title.toLocaleLowerCase());
-  const excluded = new Set([...titleWords, ...titleWords.map(ctx.text.searchWord ?? ((word: string) => word)), ...ctx.brandWords]);
-  return terms
-    .split(/\s+/)
-    .filter((term) => term && !wordsOf(term).some((word) => excluded.has(word)))
-    .join(" ");
+/** The terms without the words the title, highlights and bullets hold, nor the brand's, within the byte
+ * limit (the packer's comparison: case, accents and English plurals aside); run again whenever those change. */
+export function termsNotShown(ctx: Context, terms: string, copy: Shown): string {
+  const sections = { title: copy.title, itemHighlights: copy.itemHighlights, bullets: copy.bullets, searchTerms: terms };
+  return packSearchTerms({ ruleSet: ctx.ruleSet, language: ctx.language, brand: ctx.brand, otherBrands: [...ctx.brandWords], sections, keywords: [] }).searchTerms;
 }
