@@ -151,11 +151,16 @@ export interface PinnedTemplateTable {
 
 export type GenerationStatus = "running" | "succeeded" | "failed" | "cancelled";
 
+export type GenerationKind = "template" | "listing";
+
 export interface GenerationTable {
   id: string;
   userId: string;
   workspaceId: string;
-  templateId: string;
+  /** What it writes (migration 0025): a template's outputs, or a listing's sections. */
+  kind: Generated<GenerationKind>;
+  /** The template written; null exactly when kind is "listing". */
+  templateId: string | null;
   /** JSON of the validated inputs. */
   inputs: string;
   count: number;

@@ -158,7 +158,7 @@ describe.each(testDatabaseKinds)("listings on %s", (kind) => {
     const ok = await write(listing, { config });
     expect(ok.outcome.status).toBe("succeeded");
     const generation = await testDb.db.selectFrom("generation").selectAll().where("id", "=", ok.outcome.generationId).executeTakeFirstOrThrow();
-    expect(generation).toMatchObject({ status: "succeeded", templateId: "listing" });
+    expect(generation).toMatchObject({ status: "succeeded", kind: "listing", templateId: null });
     expect(generation.words).toBeGreaterThan(30);
     expect(await getLedgerTotal({ db: testDb.db, workspaceId })).toBe(before - generation.words);
   });

@@ -206,7 +206,8 @@ export async function listFailedGenerations({ db, limit = failuresShown }: { db:
       "generation.workspaceId",
       "workspace.name as workspaceName",
       "user.email as userEmail",
-      "generation.templateId",
+      // A listing's generation has no template: the page names it "listing", as before migration 0025.
+      sql<string>`coalesce(${sql.ref("generation.templateId")}, ${sql.ref("generation.kind")})`.as("templateId"),
       "generation.provider",
       "generation.model",
       "generation.error",

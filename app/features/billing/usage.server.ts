@@ -4,6 +4,7 @@ import type { Db } from "#server/db/db.server.ts";
 import { dayIn } from "#app/features/time-zone/time-zone.ts";
 
 export interface TemplateUsage {
+  /** The template, or "listing" for the listings' generations (which have none). */
   templateId: string;
   words: number;
   generations: number;
@@ -16,15 +17,18 @@ export interface DailyUsage {
   words: number;
 }
 
+/** What usage is counted under: the template, or "listing" for a listing's generation. */
+const usageKey = sql<string>`coalesce(${sql.ref("templateId")}, ${sql.ref("kind")})`;
+
 /** Words generated per template since `since`, most used first. */
 export async function getUsageByTemplate({ db, workspaceId, since }: { db: Db; workspaceId: string; since: string }): Promise<TemplateUsage[]> {
   const rows = await db
     .selectFrom("generation")
-    .select(["templateId", sql<number>`coalesce(sum(words), 0)`.as("words"), sql<number>`count(*)`.as("generations")])
+    .select([usageKey.as("templateId"), sql<number>`coalesce(sum(words), 0)`.as("words"), sql<number>`count(*)`.as("generations")])
     .where("workspaceId", "=", workspaceId)
     .where("status", "=", "succeeded")
     .where("createdAt", ">=", since)
-    .groupBy("templateId")
+    .groupBy(usageKey)
     .execute();
   return rows.map((r) => ({ templateId: r.templateId, words: Number(r.words), generations: Number(r.generations) })).sort((a, b) => b.words - a.words);
 }
@@ -36,7 +40,7 @@ export async function getUsageByTemplate({ db, workspaceId, since }: { db: Db; w
 export async function getDailyUsage({ db, workspaceId, since, timeZone = "UTC" }: { db: Db; workspaceId: string; since: string; timeZone?: string }): Promise<DailyUsage[]> {
   const rows = await db
     .selectFrom("generation")
-    .select(["createdAt", "templateId", "words"])
+    .select(["createdAt", usageKey.as("templateId"), "words"])
     .where("workspaceId", "=", workspaceId)
     .where("status", "=", "succeeded")
     .where("createdAt", ">=", since)

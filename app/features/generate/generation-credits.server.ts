@@ -57,7 +57,7 @@ export async function reserveGenerationCredits({ db, config, workspaceId, output
           await settleCredits({ db: trx, workspaceId, reserved: reservationReleased ? 0 : reserved, words, generationId: generation.generationId });
         },
         release: (generation) => release(generation.generationId),
-        settled: (generation, { words }) => recordWordsCharged({ template: generation.templateId, words }),
+        settled: (generation, { words }) => recordWordsCharged({ template: generation.templateId ?? "listing", words }),
       },
       abandon: () => release(null),
     },

@@ -22,7 +22,8 @@ export interface GenerationContext {
   generationId: string;
   userId: string;
   workspaceId: string;
-  templateId: string;
+  /** The template written, or null for a listing's sections. */
+  templateId: string | null;
   /** The count asked for (outputs, or keywords for the keywords template). */
   count: number;
   /** Outputs that will be written. */
@@ -73,35 +74,29 @@ export type GenerationOutcome =
   | { status: "succeeded"; generationId: string; outputs: SavedOutput[] }
   | { status: "failed" | "cancelled"; generationId: string; code: GenerationErrorCode };
 
+/** What a generation writes: a template's outputs, or a listing's sections (no template). */
+export type GenerationSubject = { templateId: string } | { kind: "listing" };
+
 /** Records a generation as running, before its provider is called. */
-export async function createGeneration({
-  db,
-  id = randomUUID(),
-  userId,
-  workspaceId,
-  templateId,
-  inputs,
-  count,
-  provider,
-  model,
-  requestId = null,
-  createdAt = new Date(),
-}: {
-  db: Db;
-  id?: string;
-  userId: string;
-  workspaceId: string;
-  templateId: string;
-  inputs: TemplateInputs;
-  count: number;
-  provider: string;
-  model: string;
-  requestId?: string | null;
-  createdAt?: Date;
-}): Promise<string> {
+export async function createGeneration(
+  args: {
+    db: Db;
+    id?: string;
+    userId: string;
+    workspaceId: string;
+    inputs: TemplateInputs;
+    count: number;
+    provider: string;
+    model: string;
+    requestId?: string | null;
+    createdAt?: Date;
+  } & GenerationSubject,
+): Promise<string> {
+  const { db, id = randomUUID(), userId, workspaceId, inputs, count, provider, model, requestId = null, createdAt = new Date() } = args;
+  const subject = "templateId" in args ? { kind: "template" as const, templateId: args.templateId } : { kind: "listing" as const, templateId: null };
   await db
     .insertInto("generation")
-    .values({ id, userId, workspaceId, templateId, inputs: JSON.stringify(inputs), count, provider, model, status: "running", inputTokens: null, outputTokens: null, latencyMs: null, error: null, requestId, createdAt: createdAt.toISOString(), finishedAt: null })
+    .values({ id, userId, workspaceId, ...subject, inputs: JSON.stringify(inputs), count, provider, model, status: "running", inputTokens: null, outputTokens: null, latencyMs: null, error: null, requestId, createdAt: createdAt.toISOString(), finishedAt: null })
     .execute();
   return id;
 }

@@ -29,8 +29,6 @@ import { buildSectionPrompt } from "./prompts.ts";
 import { cleanSectionText } from "./section-text.ts";
 import type { ListingCopy } from "./types.ts";
 
-/** The template id a listing's generation row records (generations are templates' or listings'). */
-export const listingTemplateId = "listing";
 /** Rewrites of a section that broke a rule, after the first try. */
 export const maxRewrites = 2;
 
@@ -103,8 +101,8 @@ export async function runListingGeneration(options: RunListingGenerationOptions)
   const lintContext = { ruleSet, language, brand: facts.brand, otherBrands, store: marketplace };
   // A localized listing writes with its finished sibling in view (not a word-for-word translation).
   const reference = await findReference({ db, workspaceId, listing });
-  const context: GenerationContext = { generationId, userId: user.id, workspaceId, templateId: listingTemplateId, count: sections.length, outputs: sections.length, requestId };
-  await createGeneration({ db, id: generationId, userId: user.id, workspaceId, templateId: listingTemplateId, inputs: { listingId: listing.id, sections: sections.join(",") }, count: sections.length, provider: writer.provider, model: writer.model, requestId });
+  const context: GenerationContext = { generationId, userId: user.id, workspaceId, templateId: null, count: sections.length, outputs: sections.length, requestId };
+  await createGeneration({ db, id: generationId, userId: user.id, workspaceId, kind: "listing", inputs: { listingId: listing.id, sections: sections.join(",") }, count: sections.length, provider: writer.provider, model: writer.model, requestId });
   emit({ type: "start", generationId, sections, provider: writer.provider, model: writer.model, offline: writer.offline });
   const log = logger.child({ requestId, generationId, listingId: listing.id, provider: writer.provider, model: writer.model });
 
