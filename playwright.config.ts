@@ -56,7 +56,8 @@ export default defineConfig({
       url: `${aiStubUrl}/healthz`,
       reuseExistingServer: false,
       stdout: "ignore",
-      env: { AI_STUB_PORT: aiStubPort, AI_STUB_TOKEN_DELAY_MS: "20", AI_STUB_API_KEY: aiApiKey },
+      // A word every 5 ms: tests that watch a stream ask the stub for a slower answer themselves.
+      env: { AI_STUB_PORT: aiStubPort, AI_STUB_TOKEN_DELAY_MS: "5", AI_STUB_API_KEY: aiApiKey },
     },
     {
       command: "node server/main.js",
