@@ -1,11 +1,13 @@
 // A catalog in an Excel workbook (.xlsx), read on the server into the shape the CSV reader gives
-// (catalog-import.ts): the first sheet only, every cell as the text a seller sees, formulas never run (a formula
+// (catalog-import/records.ts): the first sheet only, every cell as the text a seller sees, formulas never run (a formula
 // cell gives the value Excel saved with it). Our own reader (docs/decisions/029): the archive unpacked from its
 // central directory with the limits applied while inflating, the parts read by saxes in slices that let other
 // requests run, and a sheet refused the moment its values span more than the limits. readCatalogUpload is the
 // one entry for any uploaded file.
-import { CatalogRecords, detectCatalogFormat, maxCatalogBytes, maxCatalogRows, readCatalogFile, type CatalogRefusal, type CatalogResult } from "./catalog-import.ts";
-import { workSlices } from "./work-slices.ts";
+import { workSlices } from "#app/lib/work-slices.ts";
+import { detectCatalogFormat, maxCatalogBytes, maxCatalogRows, type CatalogRefusal, type CatalogResult } from "./catalog-import/catalog-file.ts";
+import { readCatalogFile } from "./catalog-import/read-text.server.ts";
+import { CatalogRecords } from "./catalog-import/records.ts";
 import { readSheetRows } from "./xlsx/sheet-rows.server.ts";
 import { readDateStyles, readRelationships, readSharedStrings, readWorkbook } from "./xlsx/workbook-xml.server.ts";
 import { checkZipEntries, readZipDirectory, unpackZipEntry, type ZipEntry } from "./xlsx/zip-archive.server.ts";

@@ -15,7 +15,7 @@ import { getRuleSet } from "#app/features/rules/registry.ts";
 import { getActiveMembership } from "#app/features/workspace/workspaces.server.ts";
 import { translate, type Locale, type MessageKey } from "#app/i18n/i18n.ts";
 import { apiErrorResponse, type ApiErrorCode, type ApiErrorExtras } from "#app/lib/errors.ts";
-import { catalogFields, catalogMappingSchema, maxCatalogBytes, maxCatalogRows, proposeMapping, toCatalogRows, validateMapping, type CatalogFile, type CatalogProblem, type CatalogResult } from "./catalog-import.ts";
+import { catalogFields, catalogMappingSchema, maxCatalogBytes, maxCatalogRows, proposeMapping, toCatalogRows, validateMapping, type CatalogFile, type CatalogProblem, type CatalogResult } from "./catalog-import/index.ts";
 import { readCatalogUpload } from "./catalog-xlsx.server.ts";
 import { jobReportLines } from "./job-report.server.ts";
 import type { JobRunner } from "./job-runner.server.ts";

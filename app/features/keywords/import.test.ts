@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { importKeywordFile, maxImportBytes, parseKeywordLines, parseVolume } from "./import.ts";
+import { importKeywordFile } from "./import-file.server.ts";
+import { maxImportBytes, parseKeywordLines, parseVolume } from "./import.ts";
 
 const fixture = (name: string) => new Uint8Array(readFileSync(new URL(`../../../tests/fixtures/keywords/${name}`, import.meta.url)));
 

@@ -13,7 +13,8 @@ import type { ApiContext } from "#app/lib/api-context.ts";
 import { apiErrorResponse } from "#app/lib/errors.ts";
 import { readRawBody } from "#server/multipart.server.ts";
 import { keywordCoverage } from "./coverage.ts";
-import { importKeywordFile, maxImportBytes, maxKeywords, type KeywordImport } from "./import.ts";
+import { importKeywordFile } from "./import-file.server.ts";
+import { maxImportBytes, maxKeywords, type KeywordImport } from "./import.ts";
 import { packSearchTerms } from "./pack.ts";
 import { keywordListSchema } from "./schemas.ts";
 

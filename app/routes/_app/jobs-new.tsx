@@ -3,7 +3,8 @@ import { IconFileSpreadsheet, IconPlayerPlay, IconUpload } from "@tabler/icons-r
 import { useEffect, useRef, useState, type DragEvent } from "react";
 import { Link, useNavigate } from "react-router";
 import { getWorkspaceBilling } from "#app/features/billing/credits.server.ts";
-import { maxCatalogBytes, maxCatalogRows, type CatalogField, type CatalogMapping } from "#app/features/jobs/catalog-import.ts";
+import { maxCatalogBytes, maxCatalogRows } from "#app/features/jobs/catalog-import/catalog-file.ts";
+import type { CatalogField, CatalogMapping } from "#app/features/jobs/catalog-import/mapping.ts";
 import { getJobRunner } from "#app/features/jobs/job-runner.server.ts";
 import classes from "#app/features/jobs/jobs.module.css";
 import type { JobProgress } from "#app/features/jobs/types.ts";
@@ -52,7 +53,7 @@ interface CatalogPreview {
   mapping: CatalogMapping;
 }
 
-// The mapping's fields (catalog-import.ts's catalogFields, kept here so the page does not bundle the file reader).
+// The mapping's fields (catalog-import/mapping.ts's catalogFields, kept here so the page does not bundle the file reader).
 const catalogFields = ["brand", "productName", "productType", "keyFeatures", "targetAudience", "keywords", "marketplace"] as const satisfies readonly CatalogField[];
 const requiredFields: readonly CatalogField[] = ["brand", "productName"];
 const sectionLabels: Record<SectionName, MessageKey> = {

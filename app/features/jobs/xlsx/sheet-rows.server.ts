@@ -1,8 +1,9 @@
 // A worksheet's cells, streamed row by row into a catalog (CatalogRecords) as saxes parses the sheet: each cell's
 // place is its parsed `r` (any quoting, entities, whitespace) or the one after the cell before it, and the sheet
 // is refused the moment its cells with a value span more than the limits, before anything of that size is built.
-import type { CatalogRecords, CatalogRefusal } from "../catalog-import.ts";
-import type { WorkSlices } from "../work-slices.ts";
+import type { WorkSlices } from "#app/lib/work-slices.ts";
+import type { CatalogRefusal } from "../catalog-import/catalog-file.ts";
+import type { CatalogRecords } from "../catalog-import/records.ts";
 import { attribute, readXml, RichText, unescapeXlsxText } from "./workbook-xml.server.ts";
 
 /** Excel's last column (XFD) and last row. */

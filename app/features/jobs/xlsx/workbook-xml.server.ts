@@ -3,7 +3,7 @@
 // parsed `r` gives (or the cell after the previous one), never what a regex guessed. Every part is read in
 // 64 KB chunks with a turn of the event loop every ~10 ms (issue 30).
 import { SaxesParser } from "saxes";
-import type { WorkSlices } from "../work-slices.ts";
+import type { WorkSlices } from "#app/lib/work-slices.ts";
 
 const chunkBytes = 16 * 1024;
 

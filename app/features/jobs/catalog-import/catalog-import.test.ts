@@ -20,8 +20,8 @@ import {
   type CatalogFile,
   type CatalogMapping,
   type CatalogResult,
-} from "./catalog-import.ts";
-import { maxXlsxUncompressedBytes, readCatalogUpload, readCatalogXlsx, zipEntries } from "./catalog-xlsx.server.ts";
+} from "./index.ts";
+import { maxXlsxUncompressedBytes, readCatalogUpload, readCatalogXlsx, zipEntries } from "../catalog-xlsx.server.ts";
 
 const utf8 = (text: string) => new Uint8Array(Buffer.from(text, "utf8"));
 /** Text as Windows-1252 bytes ("\x80" in the text is the euro sign's byte). */
@@ -32,7 +32,7 @@ const utf16be = (text: string) => {
   for (let i = 0; i < le.length; i += 2) [le[i], le[i + 1]] = [le[i + 1]!, le[i]!];
   return new Uint8Array(Buffer.concat([Buffer.from([0xfe, 0xff]), le]));
 };
-const fixture = (name: string) => new Uint8Array(readFileSync(new URL(`../../../tests/fixtures/catalogs/${name}`, import.meta.url)));
+const fixture = (name: string) => new Uint8Array(readFileSync(new URL(`../../../../tests/fixtures/catalogs/${name}`, import.meta.url)));
 
 function expectFile(result: CatalogResult): CatalogFile {
   if (!result.ok) throw new Error(`refused: ${JSON.stringify(result)}`);
