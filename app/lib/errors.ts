@@ -53,6 +53,12 @@ export const apiErrors = {
   // Never details: what went wrong is logged with the request id, not shown.
   INTERNAL: { status: 500, message: "api.error.internal", details: false },
   WEBHOOK_FAILED: { status: 500, message: "api.error.webhookFailed", details: false },
+  // Page actions' refusals (app/lib/action-failure.ts): not allowed for this member, no longer matching
+  // what is saved, a link spent, a third party (Stripe) not answering.
+  FORBIDDEN: { status: 403, message: "api.error.forbidden", details: false },
+  CONFLICT: { status: 409, message: "api.error.conflict", details: false },
+  GONE: { status: 410, message: "api.error.gone", details: false },
+  UPSTREAM_FAILED: { status: 502, message: "api.error.upstreamFailed", details: false },
 } as const satisfies Record<string, { status: number; message: MessageKey; details: boolean }>;
 
 export type ApiErrorCode = keyof typeof apiErrors;

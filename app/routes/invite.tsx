@@ -3,11 +3,12 @@ import { data, Form, Link, redirect } from "react-router";
 import { AuthCard } from "#app/features/auth/auth-card.tsx";
 import { getUser } from "#app/features/auth/session.server.ts";
 import { pageMeta } from "#app/lib/page-meta.ts";
-import { acceptInvitation, findInvitation, type AcceptResult } from "#app/features/workspace/members.server.ts";
+import { acceptInvitation, findInvitation } from "#app/features/workspace/members.server.ts";
 import { useI18n } from "#app/i18n/context.tsx";
 import type { MessageKey } from "#app/i18n/i18n.ts";
 import { getServices } from "#server/services.server.ts";
 import type { Route } from "./+types/invite";
+import { actionFailure } from "#app/lib/action-failure.ts";
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "invite.meta");
 
@@ -32,7 +33,7 @@ export async function action({ params, context, request }: Route.ActionArgs) {
   if (!user) return redirect(`/sign-in?redirectTo=${encodeURIComponent(new URL(request.url).pathname)}`);
   const result = await acceptInvitation({ db: getServices().db, token: params.token, user });
   if (result.ok) return redirect("/dashboard?notice=joined");
-  return data<AcceptResult>(result, { status: result.reason === "seatLimit" ? 409 : 400 });
+  return actionFailure(result.reason === "seatLimit" ? "CONFLICT" : "BAD_REQUEST", { reason: result.reason, email: result.email });
 }
 
 const deadLinks: Record<string, MessageKey> = {

@@ -1,7 +1,7 @@
 import { Button, Stack, Text } from "@mantine/core";
 import { data, Link, redirect } from "react-router";
 import { AuthCard } from "#app/features/auth/auth-card.tsx";
-import { answerFormFailures, enforceRateLimit, forwardActionHeaders, unknownIntentAnswer } from "#app/features/auth/auth-actions.server.ts";
+import { answerFormFailures, enforceRateLimit, forwardActionHeaders, unknownIntentAnswer } from "#app/components/form/form-actions.server.ts";
 import { applyEmailLink, resendVerification } from "#app/features/auth/email-verification.server.ts";
 import { requireUser } from "#app/features/auth/session.server.ts";
 import { readForm } from "#app/components/form/form-data.server.ts";

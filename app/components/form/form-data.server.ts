@@ -1,4 +1,4 @@
-import { data } from "react-router";
+import { actionFailure } from "#app/lib/action-failure.ts";
 
 /** The submitted form as a plain object; malformed bodies become a 400, never a 500. */
 export async function readForm(request: Request): Promise<Record<string, string>> {
@@ -6,7 +6,7 @@ export async function readForm(request: Request): Promise<Record<string, string>
   try {
     form = await request.formData();
   } catch {
-    throw data({ formError: "form.malformed" }, { status: 400 });
+    throw actionFailure("BAD_REQUEST", { formError: "form.malformed" });
   }
   const values: Record<string, string> = {};
   for (const [key, value] of form) if (typeof value === "string") values[key] = value;

@@ -1,16 +1,11 @@
 import type { z } from "zod";
 import { firstIssuePerField } from "#app/lib/field-issues.ts";
+import type { ActionFailure, FieldErrors } from "#app/lib/action-failure.ts";
 
-/** Field name → message key (or server text); what actions return and forms display. */
-export type FieldErrors = Partial<Record<string, string>>;
+export type { FieldErrors };
 
-export interface FormFailure {
-  fieldErrors?: FieldErrors;
-  /** A message key (or server text) for a toast. */
-  formError?: string;
-  /** Extra values for the toast's placeholders, e.g. { seconds: 30 }. */
-  formErrorParams?: Record<string, string | number>;
-}
+/** What a form reads of its action's answer: an ActionFailure's fields, absent when the action succeeded. */
+export type FormFailure = Partial<ActionFailure>;
 
 /** The first message per field of a failed zod parse. */
 export function fieldErrorsOf(error: z.ZodError): FieldErrors {

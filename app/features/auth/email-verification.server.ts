@@ -17,9 +17,11 @@ import type { FormFailure } from "#app/components/form/form-errors.ts";
 import { logger } from "#server/logger.server.ts";
 import { authRateLimits } from "#server/rate-limit.server.ts";
 import { getServices } from "#server/services.server.ts";
-import { authErrorCode, enforceRateLimit, parseForm } from "./auth-actions.server.ts";
+import { enforceRateLimit, parseForm } from "#app/components/form/form-actions.server.ts";
+import { authErrorCode } from "./auth-actions.server.ts";
 import { changeEmailSchema } from "./email-schemas.ts";
 import { passkeyNamesOf } from "./passkey-names.server.ts";
+import { actionFailure } from "#app/lib/action-failure.ts";
 
 /** How long a verification or change-of-address link works. */
 export const verifyLinkHours = 24;
@@ -187,6 +189,6 @@ export async function changeEmailIntent({ request, context, user }: { request: R
   await enforceRateLimit(context, "email-change", user.id, authRateLimits.emailChange);
   const { config, mailer } = getServices();
   const result = await requestEmailChange({ headers: request.headers, user, newEmail: form.newEmail, locale: getLocale(request), config, mailer });
-  if (!result.ok) return data<EmailIntentResult>({ intent: "email", fieldErrors: { newEmail: "account.email.same" } }, { status: 400 });
+  if (!result.ok) return actionFailure<EmailIntentResult>("INVALID_INPUTS", { intent: "email", fieldErrors: { newEmail: "account.email.same" } });
   return data<EmailIntentResult>({ intent: "email", saved: "account.email.sent", savedParams: { email: form.newEmail } });
 }

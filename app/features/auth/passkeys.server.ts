@@ -8,6 +8,7 @@ import { getLocale } from "#app/i18n/locale.server.ts";
 import type { Db } from "#server/db/db.server.ts";
 import { logger } from "#server/logger.server.ts";
 import { actionMail, type Mailer } from "#server/mail/mail.server.ts";
+import { actionFailureBody, type ActionFailure } from "#app/lib/action-failure.ts";
 import { getServices } from "#server/services.server.ts";
 import { getAuth, type Auth } from "./auth.server.ts";
 import { hasPassword, isTwoFactorEnabled } from "./two-factor.server.ts";
@@ -173,7 +174,7 @@ export type PasskeyIntent = "passkeyRename" | "passkeyRemove";
 /** The answer of a passkey intent on the settings page: a toast's message, saved or refused. */
 export type PasskeysAnswer =
   | { intent: PasskeyIntent; saved: "account.passkeys.manage.renamed" | "account.passkeys.manage.removed" }
-  | { formError: "account.passkeys.manage.notFound" | "account.passkeys.manage.nameRequired" };
+  | ActionFailure;
 
 /** The settings page's "passkeyRename" (fields `id`, `name`) and "passkeyRemove" (field `id`) intents; a removal mails the account's address. */
 export async function passkeysIntent({ request, intent, form, user }: { request: Request; intent: PasskeyIntent; form: Record<string, unknown>; user: { email: string } }): Promise<{ answer: PasskeysAnswer; status: number }> {
@@ -182,6 +183,6 @@ export async function passkeysIntent({ request, intent, form, user }: { request:
   const onRemoved = (name: string) => sendPasskeyChangedMail({ mailer, publicUrl: config.publicUrl, to: user.email, locale: getLocale(request), change: "removed", name });
   const result = intent === "passkeyRename" ? await renameUserPasskey({ headers: request.headers, id, name: typeof form.name === "string" ? form.name : "" }) : await removeUserPasskey({ headers: request.headers, id, onRemoved });
   if (result === "done") return { answer: { intent, saved: intent === "passkeyRename" ? "account.passkeys.manage.renamed" : "account.passkeys.manage.removed" }, status: 200 };
-  if (result === "badName") return { answer: { formError: "account.passkeys.manage.nameRequired" }, status: 400 };
-  return { answer: { formError: "account.passkeys.manage.notFound" }, status: 404 };
+  if (result === "badName") return { answer: actionFailureBody("INVALID_INPUTS", { formError: "account.passkeys.manage.nameRequired" }), status: 400 };
+  return { answer: actionFailureBody("NOT_FOUND", { formError: "account.passkeys.manage.notFound" }), status: 404 };
 }

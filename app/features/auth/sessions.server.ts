@@ -2,6 +2,8 @@
 // Through Better Auth's server API with the request's own headers, so every call is scoped to the
 // user whose session the cookie names. Session tokens never leave the server: the page names a
 // session by its id, and the token is looked up among the user's own sessions.
+import { actionFailureBody, type ActionFailure } from "#app/lib/action-failure.ts";
+import { apiErrors } from "#app/lib/errors.ts";
 import { getAuth, type Auth } from "./auth.server.ts";
 import { parseUserAgent } from "./user-agent.ts";
 
@@ -54,7 +56,7 @@ export async function revokeOtherUserSessions({ headers, auth = getAuth() }: { h
 }
 
 /** The answer of a sessions intent on the settings page: a toast's message, saved or refused. */
-export type SessionsAnswer = { intent: "revokeSession" | "revokeOtherSessions"; saved: "account.sessions.revoked" | "account.sessions.othersRevoked" } | { formError: "account.sessions.notFound" | "account.sessions.currentRefused" };
+export type SessionsAnswer = { intent: "revokeSession" | "revokeOtherSessions"; saved: "account.sessions.revoked" | "account.sessions.othersRevoked" } | ActionFailure;
 
 /** The settings page's "revokeSession" (form field `id`) and "revokeOtherSessions" intents. */
 export async function sessionsIntent({ request, intent, form }: { request: Request; intent: "revokeSession" | "revokeOtherSessions"; form: Record<string, unknown> }): Promise<{ answer: SessionsAnswer; status: number }> {
@@ -65,5 +67,6 @@ export async function sessionsIntent({ request, intent, form }: { request: Reque
   const sessionId = typeof form.id === "string" ? form.id.slice(0, 200) : "";
   const result = await revokeUserSession({ headers: request.headers, sessionId });
   if (result === "revoked") return { answer: { intent, saved: "account.sessions.revoked" }, status: 200 };
-  return { answer: { formError: result === "current" ? "account.sessions.currentRefused" : "account.sessions.notFound" }, status: result === "current" ? 400 : 404 };
+  const refused = result === "current" ? ({ code: "BAD_REQUEST", formError: "account.sessions.currentRefused" } as const) : ({ code: "NOT_FOUND", formError: "account.sessions.notFound" } as const);
+  return { answer: actionFailureBody(refused.code, { formError: refused.formError }), status: apiErrors[refused.code].status };
 }

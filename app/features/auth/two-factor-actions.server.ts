@@ -5,12 +5,14 @@ import type { FormFailure } from "#app/components/form/form-errors.ts";
 import type { MessageKey } from "#app/i18n/i18n.ts";
 import { getLocale } from "#app/i18n/locale.server.ts";
 import { getServices } from "#server/services.server.ts";
-import { answerAfterSessionChange, parseForm, unexpectedFailure } from "./auth-actions.server.ts";
+import { parseForm, unexpectedFailure } from "#app/components/form/form-actions.server.ts";
+import { answerAfterSessionChange } from "./auth-actions.server.ts";
 import { getActiveMembership } from "#app/features/workspace/workspaces.server.ts";
 import { requireUser, type SessionUser } from "./session.server.ts";
 import { twoFactorAppCodeSchema, twoFactorNoPasswordStartSchema, twoFactorPasswordSchema, twoFactorRequirementSchema, twoFactorVerifySchema } from "./two-factor-schemas.ts";
 import { disableTwoFactor, finishEnrolment, hasPassword, isTwoFactorEnabled, qrDataUrl, regenerateBackupCodes, secretOf, sendTwoFactorChangedMail, startEnrolment, type Enrolment, type TwoFactorConfirmation } from "./two-factor.server.ts";
 import { saveTwoFactorRequirement, workspaceRequiresTwoFactor } from "./two-factor-requirement.server.ts";
+import { actionFailure } from "#app/lib/action-failure.ts";
 
 export const twoFactorIntents = ["twoFactorStart", "twoFactorVerify", "twoFactorDisable", "twoFactorBackupCodes"] as const;
 export type TwoFactorIntent = (typeof twoFactorIntents)[number];
@@ -58,8 +60,8 @@ export async function twoFactorAction({ request, context, intent }: { request: R
     if (intent === "twoFactorStart") {
       const started = await startEnrolment({ headers: request.headers, password: startPassword });
       if (started.ok) return data<TwoFactorResult>({ intent, enrolment: started.enrolment });
-      if (started.reason === "alreadyOn") return data<TwoFactorResult>({ intent, formError: "account.twoFactor.alreadyOn" }, { status: 400 });
-      return data<TwoFactorResult>({ intent, fieldErrors: { password: "account.twoFactor.wrongPassword" } }, { status: 400 });
+      if (started.reason === "alreadyOn") return actionFailure<TwoFactorResult>("BAD_REQUEST", { intent, formError: "account.twoFactor.alreadyOn" });
+      return actionFailure<TwoFactorResult>("INVALID_INPUTS", { intent, fieldErrors: { password: "account.twoFactor.wrongPassword" } });
     }
     if (verifyForm) {
       const form = verifyForm;
@@ -73,20 +75,20 @@ export async function twoFactorAction({ request, context, intent }: { request: R
       // A wrong code: the same QR code and key again (from the URI the form carried, which is only shown back).
       const secret = form.totpUri ? secretOf(form.totpUri) : null;
       const enrolment = form.totpUri && secret ? { totpUri: form.totpUri, secret, qr: qrDataUrl(form.totpUri) } : undefined;
-      return data<TwoFactorResult>(
+      return actionFailure<TwoFactorResult>(
+        enrolment ? "INVALID_INPUTS" : "BAD_REQUEST",
         enrolment ? { intent, enrolment, fieldErrors: { code: "account.twoFactor.wrongCode" } } : { intent: "twoFactorStart", formError: "account.twoFactor.restart" },
-        { status: 400 },
       );
     }
     if (!confirmation) throw new Error(`two-factor intent ${intent} without a confirmation`);
     if (intent === "twoFactorBackupCodes") {
       const made = await regenerateBackupCodes({ headers: request.headers, confirmation });
       if (made.ok) return data<TwoFactorResult>({ intent, saved: "account.twoFactor.backupCodes.regenerated", backupCodes: made.backupCodes });
-      if (made.reason === "notOn") return data<TwoFactorResult>({ intent, formError: "account.twoFactor.backupCodes.notOn" }, { status: 400 });
-      return data<TwoFactorResult>({ intent, fieldErrors: wrongConfirmation }, { status: 400 });
+      if (made.reason === "notOn") return actionFailure<TwoFactorResult>("BAD_REQUEST", { intent, formError: "account.twoFactor.backupCodes.notOn" });
+      return actionFailure<TwoFactorResult>("INVALID_INPUTS", { intent, fieldErrors: wrongConfirmation });
     }
     const off = await disableTwoFactor({ headers: request.headers, confirmation });
-    if (!off.ok) return data<TwoFactorResult>({ intent, fieldErrors: wrongConfirmation }, { status: 400 });
+    if (!off.ok) return actionFailure<TwoFactorResult>("INVALID_INPUTS", { intent, fieldErrors: wrongConfirmation });
     await mail(false);
     return answerAfterSessionChange(request, { path: "/settings/personal", notice: "two-factor-off", setCookies: off.setCookies }, () => data<TwoFactorResult>({ intent, saved: "account.twoFactor.disabled" }, { headers: off.setCookies }));
   } catch (error) {
@@ -98,6 +100,6 @@ export async function twoFactorAction({ request, context, intent }: { request: R
 export async function twoFactorRequirementAction({ request, user, membership }: { request: Request; user: SessionUser; membership: { workspaceId: string } }) {
   const form = await parseForm(request, twoFactorRequirementSchema);
   const saved = await saveTwoFactorRequirement({ db: getServices().db, userId: user.id, workspaceId: membership.workspaceId, required: form.required === "on" });
-  if (!saved.ok) return data<FormFailure & { intent: "twoFactorRequirement" }>({ intent: "twoFactorRequirement", formError: "account.twoFactor.workspace.ownerFirst" }, { status: 400 });
+  if (!saved.ok) return actionFailure<FormFailure & { intent: "twoFactorRequirement" }>("BAD_REQUEST", { intent: "twoFactorRequirement", formError: "account.twoFactor.workspace.ownerFirst" });
   return data<FormFailure & { intent: "twoFactorRequirement"; saved: MessageKey }>({ intent: "twoFactorRequirement", saved: "account.twoFactor.workspace.saved" });
 }

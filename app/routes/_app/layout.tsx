@@ -1,5 +1,5 @@
 import { Outlet } from "react-router";
-import { useNoticeToast } from "#app/features/auth/use-notice-toast.ts";
+import { useNoticeToast } from "#app/components/use-notice-toast.ts";
 import { isEmailVerified } from "#app/features/auth/email-verification.server.ts";
 import { VerifyEmailBanner } from "#app/features/auth/email-settings.tsx";
 import { SignedInShell } from "#app/components/shell/app-shell.tsx";

@@ -1,7 +1,7 @@
 import { Alert, Anchor, Button, Card, Group, NativeSelect, Stack, Text, Title } from "@mantine/core";
 import { IconSparkles } from "@tabler/icons-react";
 import { useState } from "react";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { Form, Link, redirect, useNavigation } from "react-router";
 import { requireMembership } from "#app/features/auth/active-workspace.server.ts";
 import { FactsFields } from "#app/features/listings/facts-form.tsx";
 import { factsFieldErrors } from "#app/features/listings/facts-errors.ts";
@@ -18,6 +18,7 @@ import { getLocale } from "#app/i18n/locale.server.ts";
 import { translate } from "#app/i18n/i18n.ts";
 import { getServices } from "#server/services.server.ts";
 import type { Route } from "./+types/listing-new";
+import { actionFailure } from "#app/lib/action-failure.ts";
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "listings.new.meta");
 
@@ -37,7 +38,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!parsed.success || !marketplace) {
     const errors = parsed.success ? {} : factsFieldErrors(parsed.error, getLocale(request));
     if (!marketplace) errors.marketplace = translate(getLocale(request), "api.error.unknownMarketplace", { name: String(raw.marketplace).slice(0, 100) });
-    return data({ errors }, { status: 400 });
+    return actionFailure("INVALID_INPUTS", { fieldErrors: errors });
   }
   const { db } = getServices();
   const { ruleSetId } = await getListingSettings({ db, workspaceId: membership.workspaceId });
@@ -78,7 +79,7 @@ export default function NewListing({ loaderData, actionData }: Route.ComponentPr
                 setMarketplaceId(id);
                 setLanguageTag(null);
               }}
-              error={actionData?.errors && "marketplace" in actionData.errors ? (actionData.errors as Record<string, string>).marketplace : undefined}
+              error={actionData?.fieldErrors?.marketplace}
             />
             {marketplace.languages.length > 1 && (
               <NativeSelect
@@ -95,7 +96,7 @@ export default function NewListing({ loaderData, actionData }: Route.ComponentPr
                 {t("listings.offlineEnglish", { language: languageLabel(language.language, locale) })}
               </Alert>
             )}
-            <FactsFields values={values} errors={actionData?.errors} onChange={(name, value) => setValues((current) => ({ ...current, [name]: value }))} />
+            <FactsFields values={values} errors={actionData?.fieldErrors} onChange={(name, value) => setValues((current) => ({ ...current, [name]: value }))} />
             <Group>
               <Button type="submit" leftSection={<IconSparkles size={16} aria-hidden />} loading={submitting}>
                 {t("listings.new.submit")}

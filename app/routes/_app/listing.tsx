@@ -29,6 +29,7 @@ import { translate } from "#app/i18n/i18n.ts";
 import { getLocale } from "#app/i18n/locale.server.ts";
 import { getServices } from "#server/services.server.ts";
 import type { Route } from "./+types/listing";
+import { actionFailure } from "#app/lib/action-failure.ts";
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "listings.builder.meta");
 
@@ -47,28 +48,28 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const locale = getLocale(request);
   const form = await request.formData();
   const intent = form.get("intent");
-  if (intent !== "save") return data({ ok: false as const, message: translate(locale, "form.malformed") }, { status: 400 });
+  if (intent !== "save") return actionFailure("BAD_REQUEST", { formError: translate(locale, "form.malformed") });
   let raw: { facts?: unknown; copy?: unknown; version?: unknown };
   try {
     raw = JSON.parse(String(form.get("listing") ?? "{}")) as typeof raw;
   } catch {
-    return data({ ok: false as const, message: translate(locale, "form.malformed") }, { status: 400 });
+    return actionFailure("BAD_REQUEST", { formError: translate(locale, "form.malformed") });
   }
   const facts = listingFactsSchema.safeParse(raw.facts);
-  if (!facts.success) return data({ ok: false as const, message: translate(locale, "listings.builder.factsInvalid"), fieldErrors: factsFieldErrors(facts.error, locale) }, { status: 400 });
+  if (!facts.success) return actionFailure("INVALID_LISTING", { formError: translate(locale, "listings.builder.factsInvalid"), fieldErrors: factsFieldErrors(facts.error, locale) });
   const copy = listingCopySchema.safeParse(raw.copy);
-  if (!copy.success) return data({ ok: false as const, message: translate(locale, "listings.error.sectionTooLong") }, { status: 400 });
+  if (!copy.success) return actionFailure("INVALID_LISTING", { formError: translate(locale, "listings.error.sectionTooLong") });
   const { db } = getServices();
   const current = await getListing({ db, workspaceId: membership.workspaceId, id: params.id });
   if (!current) throw data(null, { status: 404 });
   // Saved from an older version than the one stored: someone else saved in between.
-  if (typeof raw.version === "number" && raw.version !== current.version) return data({ ok: false as const, message: translate(locale, "api.error.listingChanged") }, { status: 409 });
+  if (typeof raw.version === "number" && raw.version !== current.version) return actionFailure("LISTING_CHANGED", { formError: translate(locale, "api.error.listingChanged") });
   try {
     const saved = await saveListingVersion({ db, workspaceId: membership.workspaceId, listingId: params.id, userId: user.id, copy: copy.data, facts: facts.data, source: "edited" });
     if (!saved) throw data(null, { status: 404 });
     return { ok: true as const, version: saved.listing.version, passed: saved.listing.passed };
   } catch (error) {
-    if (error instanceof ListingChangedError) return data({ ok: false as const, message: translate(locale, "api.error.listingChanged") }, { status: 409 });
+    if (error instanceof ListingChangedError) return actionFailure("LISTING_CHANGED", { formError: translate(locale, "api.error.listingChanged") });
     throw error;
   }
 }
@@ -202,7 +203,7 @@ function ListingBuilder({ loaderData }: { loaderData: Route.ComponentProps["load
       setDirty(false);
       setProblem(null);
     } else {
-      setProblem(result.message);
+      setProblem(result.formError ?? null);
     }
   }
 

@@ -2,7 +2,7 @@ import { ActionIcon, Card, Chip, Group, SimpleGrid, Stack, Text, ThemeIcon, Titl
 import { notifications } from "@mantine/notifications";
 import { IconPin, IconPinFilled } from "@tabler/icons-react";
 import { useEffect } from "react";
-import { data, Link, useFetcher, useSearchParams } from "react-router";
+import { Link, useFetcher, useSearchParams } from "react-router";
 import { z } from "zod";
 import { readForm } from "#app/components/form/form-data.server.ts";
 import { requireUser } from "#app/features/auth/session.server.ts";
@@ -13,6 +13,7 @@ import { categoryLabels, getTemplateById, templatePath, templates } from "#app/t
 import { templateCategories, type TemplateCategory, type TemplateDefinition } from "#app/templates/types.ts";
 import { getServices } from "#server/services.server.ts";
 import type { Route } from "./+types/templates";
+import { actionFailure } from "#app/lib/action-failure.ts";
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "templates.meta");
 
@@ -29,7 +30,7 @@ const pinSchema = z.object({
 export async function action({ request, context }: Route.ActionArgs) {
   const user = requireUser({ request, context });
   const parsed = pinSchema.safeParse(await readForm(request));
-  if (!parsed.success) return data({ ok: false as const, error: "templates.pinFailed" as const }, { status: 400 });
+  if (!parsed.success) return actionFailure("INVALID_INPUTS", { formError: "templates.pinFailed" });
   await setTemplatePinned({ db: getServices().db, userId: user.id, templateId: parsed.data.templateId, pinned: parsed.data.pinned === "true" });
   return { ok: true as const };
 }

@@ -3,7 +3,7 @@ import { Link, redirect } from "react-router";
 import { SubmitButton, TextField } from "#app/components/form/fields.tsx";
 import { ValidatedForm } from "#app/components/form/validated-form.tsx";
 import { AuthCard } from "#app/features/auth/auth-card.tsx";
-import { answerFormFailures, forwardActionHeaders, parseForm, rateLimitedAnswer, unexpectedFailure } from "#app/features/auth/auth-actions.server.ts";
+import { answerFormFailures, forwardActionHeaders, parseForm, rateLimitedAnswer, unexpectedFailure } from "#app/components/form/form-actions.server.ts";
 import { requestPasswordResetMail, type ResetRequestResult } from "#app/features/auth/password-reset.server.ts";
 import { forgotPasswordSchema } from "#app/features/auth/schemas.ts";
 import { requireAnonymous } from "#app/features/auth/session.server.ts";

@@ -4,13 +4,15 @@ import { PasswordField, SubmitButton } from "#app/components/form/fields.tsx";
 import type { FormFailure } from "#app/components/form/form-errors.ts";
 import { ValidatedForm } from "#app/components/form/validated-form.tsx";
 import { AuthCard } from "#app/features/auth/auth-card.tsx";
-import { answerFormFailures, auth, authErrorCode, parseForm, unexpectedFailure } from "#app/features/auth/auth-actions.server.ts";
+import { answerFormFailures, parseForm, unexpectedFailure } from "#app/components/form/form-actions.server.ts";
+import { auth, authErrorCode } from "#app/features/auth/auth-actions.server.ts";
 import { isResetTokenUsable } from "#app/features/auth/reset-token.server.ts";
 import { getServices } from "#server/services.server.ts";
 import { resetPasswordSchema } from "#app/features/auth/schemas.ts";
 import { pageMeta } from "#app/lib/page-meta.ts";
 import { useI18n } from "#app/i18n/context.tsx";
 import type { Route } from "./+types/reset-password";
+import { actionFailure } from "#app/lib/action-failure.ts";
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "auth.reset.meta");
 
@@ -27,7 +29,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       await auth().api.resetPassword({ body: { newPassword: form.password, token: form.token } });
     } catch (error) {
       const code = authErrorCode(error);
-      if (code === "INVALID_TOKEN" || code === "USER_NOT_FOUND") return data<FormFailure & { expired: true }>({ expired: true }, { status: 410 });
+      if (code === "INVALID_TOKEN" || code === "USER_NOT_FOUND") return actionFailure<FormFailure & { expired: true }>("GONE", { expired: true });
       return unexpectedFailure(context, error, "password reset");
     }
     return redirect("/sign-in?notice=password-reset");

@@ -1,19 +1,20 @@
 import { Anchor, Group, Stack } from "@mantine/core";
-import { data, Link, redirect, useSearchParams } from "react-router";
+import { Link, redirect, useSearchParams } from "react-router";
 import { CheckboxField, PasswordField, SubmitButton, TextField } from "#app/components/form/fields.tsx";
-import type { FormFailure } from "#app/components/form/form-errors.ts";
 import { ValidatedForm } from "#app/components/form/validated-form.tsx";
 import { AuthCard, ExternalSignIn } from "#app/features/auth/auth-card.tsx";
 import { PasskeySignIn } from "#app/features/auth/passkey-sign-in.tsx";
-import { answerFormFailures, auth, forwardActionHeaders, authErrorCode, enforceRateLimit, externalProviders, parseForm, unexpectedFailure } from "#app/features/auth/auth-actions.server.ts";
+import { answerFormFailures, forwardActionHeaders, enforceRateLimit, parseForm, unexpectedFailure } from "#app/components/form/form-actions.server.ts";
+import { auth, authErrorCode, externalProviders } from "#app/features/auth/auth-actions.server.ts";
 import { signInSchema } from "#app/features/auth/schemas.ts";
 import { twoFactorStepPath } from "#app/features/auth/two-factor.server.ts";
 import { requireAnonymous, safeRedirectPath } from "#app/features/auth/session.server.ts";
-import { useNoticeToast } from "#app/features/auth/use-notice-toast.ts";
+import { useNoticeToast } from "#app/components/use-notice-toast.ts";
 import { pageMeta } from "#app/lib/page-meta.ts";
 import { useI18n } from "#app/i18n/context.tsx";
 import { authRateLimits } from "#server/rate-limit.server.ts";
 import type { Route } from "./+types/sign-in";
+import { actionFailure } from "#app/lib/action-failure.ts";
 
 export const headers: Route.HeadersFunction = forwardActionHeaders;
 
@@ -42,7 +43,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       const code = authErrorCode(error);
       // A wrong e-mail and a wrong password get the same answer.
       if (code === "INVALID_EMAIL_OR_PASSWORD" || code === "INVALID_EMAIL" || code === "INVALID_PASSWORD") {
-        return data<FormFailure>({ formError: "auth.error.invalidCredentials" }, { status: 401 });
+        return actionFailure("UNAUTHORIZED", { formError: "auth.error.invalidCredentials" });
       }
       return unexpectedFailure(context, error, "sign-in");
     }

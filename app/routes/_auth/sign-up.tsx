@@ -1,10 +1,10 @@
 import { Anchor, Group, Stack, Text } from "@mantine/core";
-import { data, Link, redirect, useSearchParams } from "react-router";
+import { Link, redirect, useSearchParams } from "react-router";
 import { PasswordField, SubmitButton, TextField } from "#app/components/form/fields.tsx";
-import type { FormFailure } from "#app/components/form/form-errors.ts";
 import { ValidatedForm } from "#app/components/form/validated-form.tsx";
 import { AuthCard, ExternalSignIn } from "#app/features/auth/auth-card.tsx";
-import { answerFormFailures, auth, forwardActionHeaders, authErrorCode, enforceRateLimit, externalProviders, parseForm, unexpectedFailure } from "#app/features/auth/auth-actions.server.ts";
+import { answerFormFailures, forwardActionHeaders, enforceRateLimit, parseForm, unexpectedFailure } from "#app/components/form/form-actions.server.ts";
+import { auth, authErrorCode, externalProviders } from "#app/features/auth/auth-actions.server.ts";
 import { signUpSchema } from "#app/features/auth/schemas.ts";
 import { requireAnonymous, safeRedirectPath } from "#app/features/auth/session.server.ts";
 import { pageMeta } from "#app/lib/page-meta.ts";
@@ -15,6 +15,7 @@ import { getLocale } from "#app/i18n/locale.server.ts";
 import { authRateLimits } from "#server/rate-limit.server.ts";
 import { getServices } from "#server/services.server.ts";
 import type { Route } from "./+types/sign-up";
+import { actionFailure } from "#app/lib/action-failure.ts";
 
 export const headers: Route.HeadersFunction = forwardActionHeaders;
 
@@ -41,10 +42,10 @@ export async function action({ request, context }: Route.ActionArgs) {
       return redirect(safeRedirectPath(form.redirectTo), { headers });
     } catch (error) {
       const code = authErrorCode(error);
-      if (code?.startsWith("USER_ALREADY_EXISTS")) return data<FormFailure>({ fieldErrors: { email: "auth.error.emailTaken" }, formError: "auth.error.emailTaken" }, { status: 422 });
-      if (code === "PASSWORD_TOO_SHORT") return data<FormFailure>({ fieldErrors: { password: "validation.passwordTooShort" } }, { status: 400 });
-      if (code === "PASSWORD_TOO_LONG") return data<FormFailure>({ fieldErrors: { password: "validation.passwordTooLong" } }, { status: 400 });
-      if (code === "INVALID_EMAIL") return data<FormFailure>({ fieldErrors: { email: "validation.email" } }, { status: 400 });
+      if (code?.startsWith("USER_ALREADY_EXISTS")) return actionFailure("INVALID_INPUTS", { fieldErrors: { email: "auth.error.emailTaken" }, formError: "auth.error.emailTaken" }, { status: 422 });
+      if (code === "PASSWORD_TOO_SHORT") return actionFailure("INVALID_INPUTS", { fieldErrors: { password: "validation.passwordTooShort" } });
+      if (code === "PASSWORD_TOO_LONG") return actionFailure("INVALID_INPUTS", { fieldErrors: { password: "validation.passwordTooLong" } });
+      if (code === "INVALID_EMAIL") return actionFailure("INVALID_INPUTS", { fieldErrors: { email: "validation.email" } });
       return unexpectedFailure(context, error, "sign-up");
     }
   });

@@ -1,10 +1,9 @@
 import { Anchor, Stack } from "@mantine/core";
-import { data, Link, redirect, useSearchParams } from "react-router";
+import { Link, redirect, useSearchParams } from "react-router";
 import { CheckboxField, SubmitButton, TextField } from "#app/components/form/fields.tsx";
-import type { FormFailure } from "#app/components/form/form-errors.ts";
 import { ValidatedForm } from "#app/components/form/validated-form.tsx";
 import { AuthCard } from "#app/features/auth/auth-card.tsx";
-import { answerFormFailures, enforceRateLimit, forwardActionHeaders, parseForm, unexpectedFailure } from "#app/features/auth/auth-actions.server.ts";
+import { answerFormFailures, enforceRateLimit, forwardActionHeaders, parseForm, unexpectedFailure } from "#app/components/form/form-actions.server.ts";
 import { requireAnonymous, safeRedirectPath } from "#app/features/auth/session.server.ts";
 import { twoFactorStepSchema } from "#app/features/auth/two-factor-schemas.ts";
 import { verifySignInCode } from "#app/features/auth/two-factor.server.ts";
@@ -12,6 +11,7 @@ import { pageMeta } from "#app/lib/page-meta.ts";
 import { useI18n } from "#app/i18n/context.tsx";
 import { authRateLimits } from "#server/rate-limit.server.ts";
 import type { Route } from "./+types/two-factor";
+import { actionFailure } from "#app/lib/action-failure.ts";
 
 export const headers: Route.HeadersFunction = forwardActionHeaders;
 
@@ -34,8 +34,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     try {
       const result = await verifySignInCode({ headers: request.headers, code: form.code, backup: form.backup === "on", trustDevice: form.trust === "on" });
       if (result.ok) return redirect(safeRedirectPath(form.redirectTo), { headers: result.setCookies });
-      if (result.reason === "wrongCode") return data<FormFailure>({ fieldErrors: { code: "account.twoFactor.wrongCode" } }, { status: 400, headers: result.setCookies });
-      if (result.reason === "locked") return data<FormFailure>({ formError: "account.twoFactor.step.locked" }, { status: 429, headers: result.setCookies });
+      if (result.reason === "wrongCode") return actionFailure("INVALID_INPUTS", { fieldErrors: { code: "account.twoFactor.wrongCode" } }, { headers: result.setCookies });
+      if (result.reason === "locked") return actionFailure("RATE_LIMITED", { formError: "account.twoFactor.step.locked" }, { headers: result.setCookies });
       // The step expired or took too many wrong codes: back to the password, saying why.
       const notice = result.reason === "tooManyAttempts" ? "two-factor-attempts" : "two-factor-expired";
       const headers = new Headers(result.setCookies);

@@ -20,6 +20,8 @@ import { getAppCatalog } from "#app/i18n/locale.server.ts";
 import { getPlan, isPlanId } from "#app/lib/plans.ts";
 import { getServices } from "#server/services.server.ts";
 import type { Route } from "./+types/admin";
+import { actionFailure } from "#app/lib/action-failure.ts";
+import type { ApiErrorCode } from "#app/lib/errors.ts";
 
 // The operator page (docs/decisions/026-operator-page.md): outside the signed-in layout, since an operator
 // looks across workspaces, not into their own. Anyone but a verified admin gets the ordinary 404 page.
@@ -65,15 +67,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-const refusals: Record<OperatorError["code"], { status: number; field?: "words" | "plan" | "period" }> = {
-  usage: { status: 400 },
-  noTables: { status: 500 },
-  words: { status: 400, field: "words" },
-  plan: { status: 400, field: "plan" },
-  period: { status: 400, field: "period" },
-  unknownUser: { status: 404 },
-  unknownWorkspace: { status: 404 },
-  paysThroughStripe: { status: 409, field: "plan" },
+const refusals: Record<OperatorError["code"], { code: ApiErrorCode; field?: "words" | "plan" | "period" }> = {
+  usage: { code: "BAD_REQUEST" },
+  noTables: { code: "INTERNAL" },
+  words: { code: "INVALID_INPUTS", field: "words" },
+  plan: { code: "INVALID_INPUTS", field: "plan" },
+  period: { code: "INVALID_INPUTS", field: "period" },
+  unknownUser: { code: "NOT_FOUND" },
+  unknownWorkspace: { code: "NOT_FOUND" },
+  paysThroughStripe: { code: "CONFLICT", field: "plan" },
 };
 
 /** Named intents, each one operator action (the same function as the command line's); anything else is a 400. */
@@ -83,9 +85,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
   const actor: OperatorActor = { kind: "admin", userId: admin.id, email: admin.email };
   const intent = form.intent;
-  if (intent !== "grantWords" && intent !== "setPlan") return data<AdminActionResult>({ formError: "form.malformed" }, { status: 400 });
+  if (intent !== "grantWords" && intent !== "setPlan") return actionFailure<AdminActionResult>("BAD_REQUEST", { formError: "form.malformed" });
   const parsed = (intent === "grantWords" ? grantWordsSchema : setPlanSchema).safeParse(form);
-  if (!parsed.success) return data<AdminActionResult>({ intent, fieldErrors: fieldErrorsOf(parsed.error), formError: "form.hasErrors" }, { status: 400 });
+  if (!parsed.success) return actionFailure<AdminActionResult>("INVALID_INPUTS", { intent, fieldErrors: fieldErrorsOf(parsed.error), formError: "form.hasErrors" });
   try {
     if (parsed.data.intent === "grantWords") {
       const { words, workspaceId } = parsed.data;
@@ -99,7 +101,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!(error instanceof OperatorError)) throw error;
     const refusal = refusals[error.code];
     const message = `admin.error.${error.code}`;
-    return data<AdminActionResult>({ intent, formError: message, formErrorParams: error.params, fieldErrors: refusal.field ? { [refusal.field]: message } : undefined }, { status: refusal.status });
+    return actionFailure<AdminActionResult>(refusal.code, { intent, formError: message, formErrorParams: error.params, fieldErrors: refusal.field ? { [refusal.field]: message } : undefined });
   }
 }
 

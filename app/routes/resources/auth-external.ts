@@ -1,6 +1,7 @@
 import { redirect } from "react-router";
 import { z } from "zod";
-import { answerFormFailures, auth, externalProviders, parseForm, unexpectedFailure } from "#app/features/auth/auth-actions.server.ts";
+import { answerFormFailures, parseForm, unexpectedFailure } from "#app/components/form/form-actions.server.ts";
+import { auth, externalProviders } from "#app/features/auth/auth-actions.server.ts";
 import { safeRedirectPath } from "#app/features/auth/session.server.ts";
 import type { Route } from "./+types/auth-external";
 

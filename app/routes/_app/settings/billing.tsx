@@ -14,7 +14,8 @@ import { ValidatedForm } from "#app/components/form/validated-form.tsx";
 import { PendingFeatureButton } from "#app/components/pending-feature-button.tsx";
 import { planLabel } from "#app/components/shell/plan-label.ts";
 import { deleteAccount } from "#app/features/auth/account-deletion.server.ts";
-import { answerFormFailures, auth, parseForm, unknownIntentAnswer } from "#app/features/auth/auth-actions.server.ts";
+import { answerFormFailures, parseForm, unknownIntentAnswer } from "#app/components/form/form-actions.server.ts";
+import { auth } from "#app/features/auth/auth-actions.server.ts";
 import { deleteAccountConfirmation, deleteAccountSchema } from "#app/features/auth/schemas.ts";
 import { requireUser } from "#app/features/auth/session.server.ts";
 import { BillingPeriodControl } from "#app/features/billing/billing-period-control.tsx";
@@ -38,6 +39,7 @@ import { getServices } from "#server/services.server.ts";
 import type { Route } from "./+types/billing";
 import type { loader as layoutLoader } from "#app/routes/_app/layout.tsx";
 import { SectionCard } from "#app/components/section-card.tsx";
+import { actionFailure } from "#app/lib/action-failure.ts";
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "settings.billing.meta");
 
@@ -105,10 +107,10 @@ async function deleteAccountAction({ request, context }: Route.ActionArgs) {
     return redirect("/sign-in?notice=account-deleted", { headers });
   }
   if (deletion.reason === "transferOwnership") {
-    return data<Result>({ intent: "delete", formError: "settings.delete.transferFirst", formErrorParams: { workspace: deletion.workspaces[0] ?? "" } }, { status: 409 });
+    return actionFailure<Result>("CONFLICT", { intent: "delete", formError: "settings.delete.transferFirst", formErrorParams: { workspace: deletion.workspaces[0] ?? "" } });
   }
   logger.error({ err: deletion.error, requestId: context.get(requestContext).requestId }, "could not cancel a subscription before deleting an account");
-  return data<Result>({ intent: "delete", formError: "credits.error.cancelBeforeDelete" }, { status: 502 });
+  return actionFailure<Result>("UPSTREAM_FAILED", { intent: "delete", formError: "credits.error.cancelBeforeDelete" });
 }
 
 /** Checkout, the customer portal, cancel and resume: owners only, and only with payments configured. */
@@ -116,33 +118,33 @@ async function paymentAction({ request, context }: Route.ActionArgs, intent: Pay
   const { db, config } = getServices();
   const { user, membership } = await requireMembership({ request, context });
   const workspaceId = membership.workspaceId;
-  if (membership.role !== "owner") return data<Result>({ intent, formError: "credits.billing.ownerOnly" }, { status: 403 });
-  if (!config.billing.stripe) return data<Result>({ intent, formError: "billing.paymentsPending" }, { status: 409 });
+  if (membership.role !== "owner") return actionFailure<Result>("FORBIDDEN", { intent, formError: "credits.billing.ownerOnly" });
+  if (!config.billing.stripe) return actionFailure<Result>("CONFLICT", { intent, formError: "billing.paymentsPending" });
   const form = await readForm(request);
   try {
     switch (intent) {
       case "checkout": {
         const parsed = checkoutSchema.safeParse(form);
-        if (!parsed.success) return data<Result>({ intent, formError: "credits.error.unknownPlan" }, { status: 400 });
+        if (!parsed.success) return actionFailure<Result>("UNKNOWN_PLAN", { intent, formError: "credits.error.unknownPlan" });
         const { url } = await startCheckout({ db, config, workspaceId, email: user.email, ...parsed.data, locale: getLocale(request) });
         return redirect(url, 303);
       }
       case "portal": {
         const portal = await openBillingPortal({ db, config, workspaceId });
-        return portal.ok ? redirect(portal.url, 303) : data<Result>({ intent, formError: "credits.billing.noPaymentDetails" }, { status: 409 });
+        return portal.ok ? redirect(portal.url, 303) : actionFailure<Result>("CONFLICT", { intent, formError: "credits.billing.noPaymentDetails" });
       }
       case "cancelSubscription":
       case "resumeSubscription": {
         const cancel = intent === "cancelSubscription";
         const change = await setCancelAtPeriodEnd({ db, config, workspaceId, cancel });
-        if (!change.ok) return data<Result>({ intent, formError: "credits.billing.noSubscription" }, { status: 409 });
+        if (!change.ok) return actionFailure<Result>("CONFLICT", { intent, formError: "credits.billing.noSubscription" });
         return data<Result>({ intent, saved: cancel ? "credits.billing.cancelled" : "credits.billing.resumed" });
       }
     }
   } catch (error) {
     const { requestId } = context.get(requestContext);
     logger.error({ err: error, requestId, intent }, "stripe request failed");
-    return data<Result>({ intent, formError: "credits.billing.stripeFailed", formErrorParams: { requestId } }, { status: 502 });
+    return actionFailure<Result>("UPSTREAM_FAILED", { intent, formError: "credits.billing.stripeFailed", formErrorParams: { requestId } });
   }
 }
 

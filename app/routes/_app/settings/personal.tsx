@@ -6,7 +6,8 @@ import { PasswordField, SubmitButton, TextField } from "#app/components/form/fie
 import type { FormFailure } from "#app/components/form/form-errors.ts";
 import { readForm } from "#app/components/form/form-data.server.ts";
 import { ValidatedForm } from "#app/components/form/validated-form.tsx";
-import { answerAfterSessionChange, answerFormFailures, parseForm, unexpectedFailure, unknownIntentAnswer } from "#app/features/auth/auth-actions.server.ts";
+import { answerFormFailures, parseForm, unexpectedFailure, unknownIntentAnswer } from "#app/components/form/form-actions.server.ts";
+import { answerAfterSessionChange } from "#app/features/auth/auth-actions.server.ts";
 import { changePassword, updateProfile } from "#app/features/auth/profile.server.ts";
 import { changePasswordSchema, profileSchema } from "#app/features/auth/schemas.ts";
 import { requireUser } from "#app/features/auth/session.server.ts";
@@ -27,6 +28,7 @@ import { SessionsSettings } from "#app/features/auth/sessions-settings.tsx";
 import { listUserPasskeys, passkeyConfirmationOf, passkeysIntent } from "#app/features/auth/passkeys.server.ts";
 import { PasskeySettings } from "#app/features/auth/passkey-settings.tsx";
 import { DataExportSettings } from "#app/features/data-export/data-export-settings.tsx";
+import { actionFailure } from "#app/lib/action-failure.ts";
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "settings.personal.meta");
 
@@ -79,8 +81,8 @@ async function passwordAction({ request, context }: Route.ActionArgs) {
     const { config, db, mailer } = getServices();
     if (change.ok) await notifyPasswordChanged({ user: requireUser({ request, context }), locale: getLocale(request), db, config, mailer });
     if (change.ok) return answerAfterSessionChange(request, { path: "/settings/personal", notice: "password-changed", setCookies: change.setCookies }, () => data<Result>({ intent: "password", saved: "settings.password.saved" }, { headers: change.setCookies }));
-    if (change.reason === "wrongCurrent") return data<Result>({ intent: "password", fieldErrors: { currentPassword: "settings.password.wrongCurrent" } }, { status: 400 });
-    return data<Result>({ intent: "password", formError: "settings.password.noPassword" }, { status: 400 });
+    if (change.reason === "wrongCurrent") return actionFailure<Result>("INVALID_INPUTS", { intent: "password", fieldErrors: { currentPassword: "settings.password.wrongCurrent" } });
+    return actionFailure<Result>("BAD_REQUEST", { intent: "password", formError: "settings.password.noPassword" });
   } catch (error) {
     return unexpectedFailure(context, error, "password change");
   }

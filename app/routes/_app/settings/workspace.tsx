@@ -10,7 +10,7 @@ import type { FormFailure } from "#app/components/form/form-errors.ts";
 import { readForm } from "#app/components/form/form-data.server.ts";
 import { ValidatedForm } from "#app/components/form/validated-form.tsx";
 import { SectionCard } from "#app/components/section-card.tsx";
-import { answerFormFailures, forwardActionHeaders, parseForm, unknownIntentAnswer } from "#app/features/auth/auth-actions.server.ts";
+import { answerFormFailures, forwardActionHeaders, parseForm, unknownIntentAnswer } from "#app/components/form/form-actions.server.ts";
 import { pageMeta } from "#app/lib/page-meta.ts";
 import { requireMembership, type SignedIn } from "#app/features/auth/active-workspace.server.ts";
 import { getWorkspaceModel, listProviderModels, setWorkspaceModel } from "#app/features/workspace/ai-model.server.ts";
@@ -42,6 +42,7 @@ import { actionMail } from "#server/mail/mail.server.ts";
 import { getServices } from "#server/services.server.ts";
 import type { Route } from "./+types/workspace";
 import type { loader as layoutLoader } from "#app/routes/_app/layout.tsx";
+import { actionFailure } from "#app/lib/action-failure.ts";
 
 export const headers: Route.HeadersFunction = forwardActionHeaders;
 
@@ -106,7 +107,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const parsed = intentSchema.safeParse(await readForm(request.clone()));
     if (!parsed.success) return unknownIntentAnswer();
     const intent = parsed.data.intent;
-    if (intents[intent].ownerOnly && signedIn.membership.role !== "owner") return data<Result>({ intent, formError: "workspace.error.ownerOnly" }, { status: 403 });
+    if (intents[intent].ownerOnly && signedIn.membership.role !== "owner") return actionFailure<Result>("FORBIDDEN", { intent, formError: "workspace.error.ownerOnly" });
     return intents[intent].run({ ...signedIn, request });
   });
 }
@@ -125,12 +126,12 @@ async function sendInvite({ request, user, membership }: IntentArgs) {
   // Invites mail people who never signed up: bounded per workspace and per address (docs/decisions/012).
   const limited = await consumeInviteAllowance({ limiter, workspaceId, email: form.email });
   if (limited) {
-    return data<Result>({ intent: "invite", fieldErrors: { email: translate(locale, limited.message, { minutes: limited.minutes }) } }, { status: 429, headers: { "Retry-After": String(limited.retryAfterSeconds) } });
+    return actionFailure<Result>("RATE_LIMITED", { intent: "invite", fieldErrors: { email: translate(locale, limited.message, { minutes: limited.minutes }) } }, { headers: { "Retry-After": String(limited.retryAfterSeconds) } });
   }
   const result = await createInvitation({ db, workspaceId, email: form.email, invitedBy: user.id });
   if (!result.ok) {
     const message: MessageKey = result.reason === "alreadyMember" ? "workspace.error.alreadyMember" : "workspace.error.seatLimit";
-    return data<Result>({ intent: "invite", fieldErrors: { email: message } }, { status: 400 });
+    return actionFailure<Result>("INVALID_INPUTS", { intent: "invite", fieldErrors: { email: message } });
   }
   const workspace = await getWorkspaceById({ db, workspaceId });
   // Nothing the inviter typed goes in the subject; the workspace name is quoted as their words.
@@ -157,14 +158,14 @@ async function revokeInvite({ request, membership }: IntentArgs) {
 async function removeMemberIntent({ request, membership }: IntentArgs) {
   const { id } = await parseForm(request, idSchema);
   const result = await removeMember({ db: getServices().db, workspaceId: membership.workspaceId, userId: id });
-  if (!result.ok) return data<Result>({ intent: "remove", formError: result.reason === "owner" ? "workspace.error.removeOwner" : "workspace.error.notMember" }, { status: 400 });
+  if (!result.ok) return actionFailure<Result>("BAD_REQUEST", { intent: "remove", formError: result.reason === "owner" ? "workspace.error.removeOwner" : "workspace.error.notMember" });
   return data<Result>({ intent: "remove", saved: "workspace.removed" });
 }
 
 async function transferOwnershipIntent({ request, user, membership }: IntentArgs) {
   const { id } = await parseForm(request, idSchema);
   const result = await transferOwnership({ db: getServices().db, workspaceId: membership.workspaceId, fromUserId: user.id, toUserId: id });
-  if (!result.ok) return data<Result>({ intent: "transfer", formError: result.reason === "notMember" ? "workspace.error.notMember" : "workspace.error.ownerOnly" }, { status: 400 });
+  if (!result.ok) return actionFailure<Result>("BAD_REQUEST", { intent: "transfer", formError: result.reason === "notMember" ? "workspace.error.notMember" : "workspace.error.ownerOnly" });
   return data<Result>({ intent: "transfer", saved: "workspace.transferred" });
 }
 
@@ -174,7 +175,7 @@ async function saveModel({ request, membership }: IntentArgs) {
   const change = await setWorkspaceModel({ db, workspaceId: membership.workspaceId, ai: config.ai, model });
   if (!change.ok) {
     const message: MessageKey = change.reason === "unknownModel" ? "workspace.error.unknownModel" : "workspace.error.modelListUnavailable";
-    return data<Result>({ intent: "model", fieldErrors: { model: message } }, { status: 400 });
+    return actionFailure<Result>("INVALID_INPUTS", { intent: "model", fieldErrors: { model: message } });
   }
   return data<Result>({ intent: "model", saved: "workspace.model.saved", savedParams: { model } });
 }
@@ -187,7 +188,7 @@ async function saveListingRules({ request, membership }: IntentArgs) {
 
 async function leave({ user, membership }: IntentArgs) {
   const result = await leaveWorkspace({ db: getServices().db, workspaceId: membership.workspaceId, userId: user.id });
-  if (!result.ok) return data<Result>({ intent: "leave", formError: result.reason === "soleOwner" ? "workspace.error.soleOwner" : "workspace.error.notMember" }, { status: 400 });
+  if (!result.ok) return actionFailure<Result>("BAD_REQUEST", { intent: "leave", formError: result.reason === "soleOwner" ? "workspace.error.soleOwner" : "workspace.error.notMember" });
   // The active workspace changes, so every page's data does too.
   return redirect("/dashboard?notice=left");
 }
