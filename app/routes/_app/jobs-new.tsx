@@ -3,8 +3,7 @@ import { IconFileSpreadsheet, IconPlayerPlay, IconUpload } from "@tabler/icons-r
 import { useEffect, useRef, useState, type DragEvent } from "react";
 import { Link, useNavigate } from "react-router";
 import { getWorkspaceBilling } from "#app/features/billing/credits.server.ts";
-import { maxCatalogBytes, maxCatalogRows } from "#app/features/jobs/catalog-import/catalog-file.ts";
-import type { CatalogField, CatalogMapping } from "#app/features/jobs/catalog-import/mapping.ts";
+import { catalogFields, columnLetter, maxCatalogBytes, maxCatalogRows, requiredCatalogFields, type CatalogField, type CatalogMapping } from "#app/features/jobs/catalog-import/catalog-file.ts";
 import { getJobRunner } from "#app/features/jobs/job-runner.server.ts";
 import classes from "#app/features/jobs/jobs.module.css";
 import type { JobProgress } from "#app/features/jobs/types.ts";
@@ -53,9 +52,7 @@ interface CatalogPreview {
   mapping: CatalogMapping;
 }
 
-// The mapping's fields (catalog-import/mapping.ts's catalogFields, kept here so the page does not bundle the file reader).
-const catalogFields = ["brand", "productName", "productType", "keyFeatures", "targetAudience", "keywords", "marketplace"] as const satisfies readonly CatalogField[];
-const requiredFields: readonly CatalogField[] = ["brand", "productName"];
+const requiredFields: readonly CatalogField[] = requiredCatalogFields;
 const sectionLabels: Record<SectionName, MessageKey> = {
   title: "listings.section.title",
   itemHighlights: "listings.section.itemHighlights",
@@ -65,13 +62,6 @@ const sectionLabels: Record<SectionName, MessageKey> = {
 };
 const acceptedFiles = ".csv,.tsv,.txt,.xlsx,text/csv,text/tab-separated-values,text/plain,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 const shownSampleRows = 5;
-
-/** "A", "B", … "AA": a column's spreadsheet letter. */
-function columnLetter(index: number): string {
-  let letters = "";
-  for (let n = index + 1; n > 0; n = Math.floor((n - 1) / 26)) letters = String.fromCharCode(65 + ((n - 1) % 26)) + letters;
-  return letters;
-}
 
 function Figure({ label, value, hint, testId }: { label: string; value: string; hint?: string; testId?: string }) {
   return (

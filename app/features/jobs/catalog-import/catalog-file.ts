@@ -65,3 +65,20 @@ const emptyZipSignature = [0x50, 0x4b, 0x05, 0x06];
 export function detectCatalogFormat(bytes: Uint8Array): "xlsx" | "text" {
   return startsWithBytes(bytes, zipSignature) || startsWithBytes(bytes, emptyZipSignature) ? "xlsx" : "text";
 }
+
+// ---------------------------------------------------------------------------------------------------------
+// The fields a mapping gives a column (the page shows them, mapping.ts guesses and checks them)
+
+export const catalogFields = ["brand", "productName", "productType", "keyFeatures", "targetAudience", "keywords", "marketplace"] as const;
+export type CatalogField = (typeof catalogFields)[number];
+export const requiredCatalogFields = ["brand", "productName"] as const satisfies readonly CatalogField[];
+
+/** Each field's column (an index into `columns`), or null when no column holds it. */
+export type CatalogMapping = Record<CatalogField, number | null>;
+
+/** A column's spreadsheet letter: 0 → "A", 26 → "AA" (for a column without a name). */
+export function columnLetter(index: number): string {
+  let letters = "";
+  for (let n = index + 1; n > 0; n = Math.floor((n - 1) / 26)) letters = String.fromCharCode(65 + ((n - 1) % 26)) + letters;
+  return letters;
+}

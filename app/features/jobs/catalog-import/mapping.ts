@@ -1,13 +1,7 @@
 // The mapping step: which column of the catalog holds which listing fact, guessed from header names in six
 // languages, checked, and parsed from a request body. Browser-safe.
 import { z } from "zod";
-
-export const catalogFields = ["brand", "productName", "productType", "keyFeatures", "targetAudience", "keywords", "marketplace"] as const;
-export type CatalogField = (typeof catalogFields)[number];
-export const requiredCatalogFields = ["brand", "productName"] as const satisfies readonly CatalogField[];
-
-/** Each field's column (an index into `columns`), or null when no column holds it. */
-export type CatalogMapping = Record<CatalogField, number | null>;
+import { catalogFields, requiredCatalogFields, type CatalogField, type CatalogMapping } from "./catalog-file.ts";
 
 /** The last column a mapping may name (0-based): an Amazon flat file has about 300. */
 const maxMappedColumn = 1000;
@@ -142,11 +136,4 @@ export function validateMapping(mapping: CatalogMapping, columns: readonly strin
   const duplicates = [...byColumn].filter(([, fields]) => fields.length > 1).map(([column, fields]) => ({ column, fields }));
   if (missing.length > 0 || duplicates.length > 0 || outOfRange.length > 0) return { ok: false, missing: [...missing], duplicates, outOfRange };
   return { ok: true, mapping };
-}
-
-/** A column's spreadsheet letter: 0 → "A", 26 → "AA" (for a column without a name). */
-export function columnLetter(index: number): string {
-  let letters = "";
-  for (let n = index + 1; n > 0; n = Math.floor((n - 1) / 26)) letters = String.fromCharCode(65 + ((n - 1) % 26)) + letters;
-  return letters;
 }

@@ -3,8 +3,7 @@
 import { maxKeywords, maxPhraseChars, phraseKey, type Keyword } from "#app/features/keywords/import.ts";
 import { factLimits, listingFactsSchema, type ListingFacts } from "#app/features/listings/types.ts";
 import { getMarketplace, marketplaces } from "#app/features/marketplaces/registry.ts";
-import type { CatalogFile } from "./catalog-file.ts";
-import { requiredCatalogFields, type CatalogField, type CatalogMapping } from "./mapping.ts";
+import { requiredCatalogFields, type CatalogField, type CatalogFile, type CatalogMapping } from "./catalog-file.ts";
 
 // ---------------------------------------------------------------------------------------------------------
 // Marketplace cells
