@@ -1,13 +1,12 @@
 import { APIError } from "better-auth/api";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createAuth, type Auth } from "#app/features/auth/auth.server.ts";
+import { describe, expect, it } from "vitest";
 import { deleteAccount } from "#app/features/auth/account-deletion.server.ts";
 import { saveOutputs } from "#app/features/outputs/outputs.server.ts";
 import { acceptInvitation, createInvitation } from "#app/features/workspace/members.server.ts";
 import { deleteSoleOwnedWorkspaces, getActiveMembership, transferOwnership } from "#app/features/workspace/workspaces.server.ts";
-import { cookieHeader, createTestDb, testDatabaseKinds, type TestDb } from "#tests/support/test-db.ts";
-
-const password = "correct horse battery";
+import { useIntegrationBackend } from "#tests/support/integration-backend.ts";
+import { signUpUser, testPassword as password } from "#tests/support/sign-up.ts";
+import { cookieHeader, testDatabaseKinds } from "#tests/support/test-db.ts";
 
 async function codeOf(promise: Promise<unknown>): Promise<string | undefined> {
   try {
@@ -20,22 +19,14 @@ async function codeOf(promise: Promise<unknown>): Promise<string | undefined> {
 }
 
 describe.each(testDatabaseKinds)("accounts on %s", (kind) => {
-  let testDb: TestDb;
-  let auth: Auth;
+  const { testDb, auth } = useIntegrationBackend(kind);
 
-  beforeAll(async () => {
-    testDb = await createTestDb(kind);
-    auth = createAuth({ config: testDb.config, db: testDb.db, mailer: testDb.mailer });
-  });
-  afterAll(async () => testDb.destroy());
-
-  const signUp = (email: string, firstName = "Ada", lastName = "Lovelace") =>
-    auth.api.signUpEmail({ body: { name: `${firstName} ${lastName}`, firstName, lastName, email, password }, returnHeaders: true });
+  const signUp = (email: string, firstName = "Ada", lastName = "Lovelace") => signUpUser(auth, { email, firstName, lastName });
 
   it("signs up with first and last name and gives the user a personal workspace as owner", async () => {
-    const { response } = await signUp("ada@example.com");
-    expect(response.user).toMatchObject({ email: "ada@example.com", firstName: "Ada", lastName: "Lovelace" });
-    const members = await testDb.db.selectFrom("member").innerJoin("workspace", "workspace.id", "member.workspaceId").selectAll().where("userId", "=", response.user.id).execute();
+    const ada = await signUp("ada@example.com");
+    expect(ada.user).toMatchObject({ email: "ada@example.com", firstName: "Ada", lastName: "Lovelace" });
+    const members = await testDb.db.selectFrom("member").innerJoin("workspace", "workspace.id", "member.workspaceId").selectAll().where("userId", "=", ada.id).execute();
     expect(members).toHaveLength(1);
     expect(members[0]).toMatchObject({ role: "owner", plan: "trial", billingEmail: "ada@example.com" });
     const trialDays = (Date.parse(members[0]!.trialEndsAt) - Date.parse(members[0]!.periodStart)) / 86_400_000;
@@ -62,8 +53,8 @@ describe.each(testDatabaseKinds)("accounts on %s", (kind) => {
   it("keeps names with HTML or SQL as plain text", async () => {
     const first = "<script>alert(1)</script>";
     const last = "'); DROP TABLE user; --";
-    const { response } = await signUp("odd@example.com", first, last);
-    const row = await testDb.db.selectFrom("user").select(["firstName", "lastName"]).where("id", "=", response.user.id).executeTakeFirstOrThrow();
+    const odd = await signUp("odd@example.com", first, last);
+    const row = await testDb.db.selectFrom("user").select(["firstName", "lastName"]).where("id", "=", odd.id).executeTakeFirstOrThrow();
     expect(row).toEqual({ firstName: first, lastName: last });
   });
 
@@ -139,8 +130,7 @@ describe.each(testDatabaseKinds)("accounts on %s", (kind) => {
   });
 
   it("deletes an account with its sessions and its workspace", async () => {
-    const { response } = await signUp("leaving@example.com", "Lea", "Ving");
-    const userId = response.user.id;
+    const { id: userId } = await signUp("leaving@example.com", "Lea", "Ving");
     const workspaceId = (await testDb.db.selectFrom("member").select("workspaceId").where("userId", "=", userId).executeTakeFirstOrThrow()).workspaceId;
     await deleteSoleOwnedWorkspaces({ db: testDb.db, userId });
     await (await auth.$context).internalAdapter.deleteUser(userId);
@@ -187,8 +177,8 @@ describe.each(testDatabaseKinds)("accounts on %s", (kind) => {
   });
 
   it("refuses to delete an owner whose workspace has other members, through Better Auth's own endpoint too", async () => {
-    const { response: owner } = await signUp("sole-owner@example.com", "Sol", "Owner");
-    const { response: member } = await signUp("the-member@example.com", "Tim", "Member");
+    const owner = await signUp("sole-owner@example.com", "Sol", "Owner");
+    const member = await signUp("the-member@example.com", "Tim", "Member");
     const { workspaceId } = await getActiveMembership({ db: testDb.db, user: owner.user });
     const invite = await createInvitation({ db: testDb.db, workspaceId, email: "the-member@example.com", invitedBy: owner.user.id });
     expect(invite.ok).toBe(true);

@@ -1,7 +1,7 @@
 // The operator page's data and actions (/admin, issue 21) on SQLite and PostgreSQL: who counts as an admin,
 // grants and plans through the same functions and checks as the command line, one audit row per change
 // (page and command line), and the lists the page shows.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { createAuth, type Auth } from "#app/features/auth/auth.server.ts";
 import { getAdminWorkspace, isAdmin, listAdminWorkspaces, listAuditEntries, listFailedGenerations, listFailedJobRows, workspacesPageSize } from "#app/features/admin/admin.server.ts";
 import { getWorkspaceBilling, reserveCredits } from "#app/features/billing/credits.server.ts";
@@ -12,10 +12,12 @@ import { createWorkspace, getActiveMembership } from "#app/features/workspace/wo
 import { buildConfig, type AppConfig } from "#server/config.server.ts";
 import { GenerationError } from "#server/ai/errors.server.ts";
 import { logger } from "#server/logger.server.ts";
-import { createTestDb, testDatabaseKinds, type TestDb } from "#tests/support/test-db.ts";
+import { useIntegrationBackend } from "#tests/support/integration-backend.ts";
+import { signUpUser } from "#tests/support/sign-up.ts";
+import { testDatabaseKinds } from "#tests/support/test-db.ts";
 
 describe.each(testDatabaseKinds)("operator page on %s", (kind) => {
-  let testDb: TestDb;
+  const { testDb } = useIntegrationBackend(kind);
   let config: AppConfig;
   let auth: Auth;
   const adminEmail = `ops-${kind}@example.com`;
@@ -24,14 +26,10 @@ describe.each(testDatabaseKinds)("operator page on %s", (kind) => {
   let workspaceId: string;
   let actor: OperatorActor;
 
-  const signUp = async (email: string, firstName: string) => {
-    const { user } = await auth.api.signUpEmail({ body: { name: `${firstName} Test`, firstName, lastName: "Test", email, password: "correct horse battery" } });
-    return user;
-  };
+  const signUp = async (email: string, firstName: string) => (await signUpUser(auth, { email, firstName, lastName: "Test" })).user;
   const auditRows = () => testDb.db.selectFrom("admin_audit_log").selectAll().orderBy("createdAt").orderBy("id").execute();
 
   beforeAll(async () => {
-    testDb = await createTestDb(kind);
     // ADMIN_EMAILS as an operator writes it: spaces and capitals.
     config = { ...testDb.config, adminEmails: buildConfig({ DATA_DIR: testDb.config.dataDir, ADMIN_EMAILS: ` ${adminEmail.toUpperCase()} , other-ops@example.com` }).adminEmails };
     auth = createAuth({ config, db: testDb.db, mailer: testDb.mailer });
@@ -40,9 +38,6 @@ describe.each(testDatabaseKinds)("operator page on %s", (kind) => {
     workspaceId = (await getActiveMembership({ db: testDb.db, user: { ...owner, name: "Olive Test" } })).workspaceId;
     await testDb.db.updateTable("workspace").set({ name: "Olive's Shop" }).where("id", "=", workspaceId).execute();
     actor = { kind: "admin", userId: admin.id, email: admin.email };
-  });
-  afterAll(async () => {
-    await testDb.destroy();
   });
 
   it("counts a listed address only once it is verified, whatever its case; anyone else is refused", async () => {

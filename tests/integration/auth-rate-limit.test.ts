@@ -7,19 +7,19 @@ import { authRateLimitMax, authRateLimitWindowSeconds, createAuth } from "#app/f
 import { requestPasswordResetMail } from "#app/features/auth/password-reset.server.ts";
 import { createDb } from "#server/db/db.server.ts";
 import { createRateLimiter } from "#server/rate-limit.server.ts";
-import { createTestDb, testDatabaseKinds, type TestDb } from "#tests/support/test-db.ts";
+import { useIntegrationBackend } from "#tests/support/integration-backend.ts";
+import { signUpUser } from "#tests/support/sign-up.ts";
+import { testDatabaseKinds, type TestDb } from "#tests/support/test-db.ts";
 
 describe.each(testDatabaseKinds)("Better Auth's rate limit on %s", (kind) => {
-  let testDb: TestDb;
+  const { testDb } = useIntegrationBackend(kind);
   let otherDb: TestDb["db"];
-  beforeAll(async () => {
-    testDb = await createTestDb(kind);
+  beforeAll(() => {
     // The second server's own connection (pool or file handle) to the same database.
     otherDb = createDb(testDb.config.database);
   });
   afterAll(async () => {
     await otherDb?.destroy();
-    await testDb?.destroy();
   });
 
   /** GET /api/auth/error (an endpoint Better Auth answers, reachable through the app) from one client address. */
@@ -55,7 +55,7 @@ describe.each(testDatabaseKinds)("Better Auth's rate limit on %s", (kind) => {
   it("sends at most 5 reset mails an hour to one address, from any number of client addresses and servers, answering as for an unknown address", async () => {
     const serverA = createAuth({ config: testDb.config, db: testDb.db, mailer: testDb.mailer });
     const serverB = createAuth({ config: testDb.config, db: otherDb, mailer: testDb.mailer });
-    await serverA.api.signUpEmail({ body: { name: "Ina Box", firstName: "Ina", lastName: "Box", email: "inbox@example.com", password: "correct horse battery" } });
+    await signUpUser(serverA, { firstName: "Ina", lastName: "Box", email: "inbox@example.com" });
     const limiters = [createRateLimiter(testDb.db), createRateLimiter(otherDb)];
     const ask = (email: string, i: number) =>
       requestPasswordResetMail({ email, clientIp: `198.51.100.${i + 1}`, headers: new Headers(), limiter: limiters[i % 2]!, auth: i % 2 ? serverB : serverA });

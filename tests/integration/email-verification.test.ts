@@ -1,10 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createAuth, type Auth } from "#app/features/auth/auth.server.ts";
+import { describe, expect, it } from "vitest";
 import { applyEmailLink, isEmailVerified, readEmailToken, requestEmailChange, resendVerification, sendPasswordChangedNotice, withMailLocale } from "#app/features/auth/email-verification.server.ts";
 import { authRateLimits, createRateLimiter } from "#server/rate-limit.server.ts";
-import { cookieHeader, createTestDb, testDatabaseKinds, type TestDb } from "#tests/support/test-db.ts";
-
-const password = "correct horse battery";
+import { useIntegrationBackend } from "#tests/support/integration-backend.ts";
+import { signUpUser, testPassword as password } from "#tests/support/sign-up.ts";
+import { cookieHeader, testDatabaseKinds, type TestDb } from "#tests/support/test-db.ts";
 
 
 /** Mails go out in the background: wait until one to `to` whose subject matches arrives. */
@@ -20,20 +19,11 @@ async function waitForMail(testDb: TestDb, to: string, subject: RegExp) {
 const tokenOf = (text: string) => new URL(/http\S+\/verify-email\?token=\S+/.exec(text)![0]).searchParams.get("token")!;
 
 describe.each(testDatabaseKinds)("e-mail verification and change on %s", (kind) => {
-  let testDb: TestDb;
-  let auth: Auth;
-
-  beforeAll(async () => {
-    testDb = await createTestDb(kind);
-    auth = createAuth({ config: testDb.config, db: testDb.db, mailer: testDb.mailer });
-  });
-  afterAll(async () => testDb.destroy());
+  const { testDb, auth } = useIntegrationBackend(kind);
 
   const signUp = async (email: string, locale: "en" | "de" = "en") => {
-    const { headers, response } = await withMailLocale(locale, () =>
-      auth.api.signUpEmail({ body: { name: "Vera Verify", firstName: "Vera", lastName: "Verify", email, password }, returnHeaders: true }),
-    );
-    return { cookies: cookieHeader(headers), userId: response.user.id };
+    const { headers, id } = await withMailLocale(locale, () => signUpUser(auth, { firstName: "Vera", lastName: "Verify", email }));
+    return { cookies: headers, userId: id };
   };
 
   it("mails a verification link on sign-up, in the page's language, pointing at our own /verify-email page", async () => {

@@ -6,21 +6,20 @@ import { migrateAuthTables } from "#app/features/auth/auth.server.ts";
 import { createDb, type Db } from "#server/db/db.server.ts";
 import { claimMaintenanceRun, runMaintenance, type MaintenanceTask } from "#server/maintenance.server.ts";
 import { migrateDatabase } from "#server/services.server.ts";
-import { createTestDb, testDatabaseKinds, type TestDb } from "#tests/support/test-db.ts";
+import { useIntegrationBackend } from "#tests/support/integration-backend.ts";
+import { createTestDb, testDatabaseKinds } from "#tests/support/test-db.ts";
 
 const minute = 60_000;
 
 describe.each(testDatabaseKinds)("maintenance across servers on %s", (kind) => {
-  let testDb: TestDb;
+  const { testDb } = useIntegrationBackend(kind);
   /** Each server's own connection (pool or file handle) to the one database. */
   const servers: Db[] = [];
-  beforeAll(async () => {
-    testDb = await createTestDb(kind);
+  beforeAll(() => {
     for (let i = 0; i < 3; i++) servers.push(createDb(testDb.config.database));
   });
   afterAll(async () => {
     await Promise.all(servers.map((db) => db.destroy()));
-    await testDb?.destroy();
   });
 
   it("one claim per interval succeeds, whoever asks and however many ask at once", async () => {

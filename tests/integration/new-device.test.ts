@@ -1,26 +1,18 @@
 // The security mail on a sign-in from a new device (issue 19), on SQLite and (with TEST_DATABASE_URL)
 // PostgreSQL, through Better Auth's own sign-up and sign-in: the sign-up's device is noted quietly, the
 // same browser again is quiet, a new browser or system mails the address with what, where and when.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createAuth, type Auth } from "#app/features/auth/auth.server.ts";
+import { describe, expect, it } from "vitest";
 import { deviceLabel } from "#app/features/auth/new-device.server.ts";
 import { withMailLocale } from "#app/features/auth/email-verification.server.ts";
-import { createTestDb, testDatabaseKinds, type TestDb } from "#tests/support/test-db.ts";
+import { useIntegrationBackend } from "#tests/support/integration-backend.ts";
+import { signUpUser, testPassword as password } from "#tests/support/sign-up.ts";
+import { testDatabaseKinds } from "#tests/support/test-db.ts";
 
 const chromeMac = "Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
 const firefoxLinux = "Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0";
-const password = "correct horse battery";
 
 describe.each(testDatabaseKinds)("new-device sign-in mails on %s", (kind) => {
-  let testDb: TestDb;
-  let auth: Auth;
-  beforeAll(async () => {
-    testDb = await createTestDb(kind);
-    auth = createAuth({ config: testDb.config, db: testDb.db, mailer: testDb.mailer });
-  });
-  afterAll(async () => {
-    await testDb.destroy();
-  });
+  const { testDb, auth } = useIntegrationBackend(kind);
 
   const headers = (userAgent: string, ip: string) => new Headers({ "user-agent": userAgent, "x-client-ip": ip });
   const newDeviceMails = (to: string) => testDb.mailer.outbox().filter((mail) => mail.to === to && /New sign-in|Neue Anmeldung/.test(mail.subject));
@@ -31,7 +23,7 @@ describe.each(testDatabaseKinds)("new-device sign-in mails on %s", (kind) => {
 
   it("notes the sign-up's device quietly, stays quiet for the same browser, and mails on a new one", async () => {
     const email = `nina-${kind}@example.com`;
-    await auth.api.signUpEmail({ body: { name: "Nina Device", firstName: "Nina", lastName: "Device", email, password }, headers: headers(chromeMac, "203.0.113.7") });
+    await signUpUser(auth, { firstName: "Nina", lastName: "Device", email, headers: headers(chromeMac, "203.0.113.7") });
     await settle();
     expect(newDeviceMails(email)).toHaveLength(0);
     await auth.api.signInEmail({ body: { email, password }, headers: headers(chromeMac, "203.0.113.8") });
@@ -54,7 +46,7 @@ describe.each(testDatabaseKinds)("new-device sign-in mails on %s", (kind) => {
 
   it("writes the mail in the page's language", async () => {
     const email = `nils-${kind}@example.com`;
-    await auth.api.signUpEmail({ body: { name: "Nils Gerät", firstName: "Nils", lastName: "Gerät", email, password }, headers: headers(chromeMac, "203.0.113.9") });
+    await signUpUser(auth, { firstName: "Nils", lastName: "Gerät", email, headers: headers(chromeMac, "203.0.113.9") });
     await withMailLocale("de", () => auth.api.signInEmail({ body: { email, password }, headers: headers(firefoxLinux, "198.51.100.30") }));
     await settle();
     const [mail] = newDeviceMails(email);

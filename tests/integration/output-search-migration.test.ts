@@ -1,29 +1,22 @@
 // Migration 0013 on SQLite (PostgreSQL filters its search with plain columns and has nothing to migrate):
 // outputs indexed before it gain the store and language tags, so history's store filter finds them in a search.
 import { Migrator } from "kysely/migration";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createAuth } from "#app/features/auth/auth.server.ts";
+import { describe, expect, it } from "vitest";
 import { listOutputs, saveOutputs } from "#app/features/outputs/outputs.server.ts";
 import { getActiveMembership } from "#app/features/workspace/workspaces.server.ts";
 import { migrations } from "#server/db/migrations/index.ts";
-import { createTestDb, type TestDb } from "#tests/support/test-db.ts";
+import { useIntegrationBackend } from "#tests/support/integration-backend.ts";
+import { signUpUser } from "#tests/support/sign-up.ts";
 
 describe("migration 0013 (SQLite search by store)", () => {
-  let testDb: TestDb;
-  beforeAll(async () => {
-    testDb = await createTestDb("sqlite");
-  });
-  afterAll(async () => {
-    await testDb.destroy();
-  });
+  const { testDb, auth } = useIntegrationBackend("sqlite");
 
   it("indexes outputs saved before it again, with their store and language, and can be undone", async () => {
     const migrator = new Migrator({ db: testDb.db, provider: { getMigrations: async () => migrations } });
     const down = await migrator.migrateTo("0012_listing_language");
     expect(down.error).toBeUndefined();
 
-    const auth = createAuth({ config: testDb.config, db: testDb.db, mailer: testDb.mailer });
-    const { user } = await auth.api.signUpEmail({ body: { name: "Ada Test", firstName: "Ada", lastName: "Test", email: "ada-0013@example.com", password: "correct horse battery" } });
+    const { user } = await signUpUser(auth);
     const { workspaceId } = await getActiveMembership({ db: testDb.db, user });
     const at = (n: number) => new Date(Date.parse("2026-02-01T10:00:00.000Z") + n).toISOString();
     const common = { userId: user.id, workspaceId, generationId: null, templateId: "description", inputs: { productName: "Board" } };

@@ -1,11 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createAuth, type Auth } from "#app/features/auth/auth.server.ts";
+import { describe, expect, it } from "vitest";
 import { cleanPasskeyName, confirmPasskeyAddition, isStaleSession, listUserPasskeys, passkeyConfirmationOf, passkeyRegistrationOptions, passkeySignInOptions, removeUserPasskey, renameUserPasskey, sendPasskeyChangedMail, verifyPasskeyRegistration, verifyPasskeySignIn } from "#app/features/auth/passkeys.server.ts";
 import { notifyPasswordChanged } from "#app/features/auth/email-verification.server.ts";
 import { finishEnrolment, startEnrolment, verifySignInCode } from "#app/features/auth/two-factor.server.ts";
 import { createSoftwareAuthenticator } from "#tests/support/software-authenticator.ts";
 import { totp } from "#tests/support/totp.ts";
-import { cookieHeader, createTestDb, testDatabaseKinds, type TestDb } from "#tests/support/test-db.ts";
+import { useIntegrationBackend } from "#tests/support/integration-backend.ts";
+import { signUpUser, testPassword as password } from "#tests/support/sign-up.ts";
+import { cookieHeader, testDatabaseKinds } from "#tests/support/test-db.ts";
 
 /** `base`'s cookies with those the answer set added (a browser's jar, enough for these ceremonies). */
 function withCookies(base: Headers, answer: Headers): Headers {
@@ -13,23 +14,10 @@ function withCookies(base: Headers, answer: Headers): Headers {
   return new Headers({ cookie: cookies.join("; ") });
 }
 
-const password = "correct horse battery";
-
-
 describe.each(testDatabaseKinds)("passkeys on %s", (kind) => {
-  let testDb: TestDb;
-  let auth: Auth;
+  const { testDb, auth } = useIntegrationBackend(kind);
 
-  beforeAll(async () => {
-    testDb = await createTestDb(kind);
-    auth = createAuth({ config: testDb.config, db: testDb.db, mailer: testDb.mailer });
-  });
-  afterAll(async () => testDb.destroy());
-
-  async function signUp(email: string): Promise<{ id: string; headers: Headers }> {
-    const answer = await auth.api.signUpEmail({ body: { name: "Pat Key", firstName: "Pat", lastName: "Key", email, password }, returnHeaders: true });
-    return { id: answer.response.user.id, headers: cookieHeader(answer.headers) };
-  }
+  const signUp = (email: string) => signUpUser(auth, { firstName: "Pat", lastName: "Key", email });
 
   /** A stored passkey as the plugin writes one after a verified registration. */
   async function storePasskey(userId: string, name: string, createdAt = new Date()): Promise<string> {

@@ -1,14 +1,11 @@
 // Rate limits live in the database: two servers (two limiters on one database) count the same attempts.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createRateLimiter } from "#server/rate-limit.server.ts";
-import { createTestDb, testDatabaseKinds, type TestDb } from "#tests/support/test-db.ts";
+import { useIntegrationBackend } from "#tests/support/integration-backend.ts";
+import { testDatabaseKinds } from "#tests/support/test-db.ts";
 
 describe.each(testDatabaseKinds)("rate limits on %s", (kind) => {
-  let testDb: TestDb;
-  beforeAll(async () => {
-    testDb = await createTestDb(kind);
-  });
-  afterAll(async () => testDb.destroy());
+  const { testDb } = useIntegrationBackend(kind);
 
   it("allows max attempts per window, says how long to wait, then opens a new window", async () => {
     let now = 1_000_000;

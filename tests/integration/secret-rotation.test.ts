@@ -1,12 +1,13 @@
 // Rotating SESSION_SECRET (docs/decisions/028): everyone signs in again, but two-factor secrets and
 // backup codes encrypted with an earlier secret still work while it is listed in SESSION_SECRET_PREVIOUS.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { authSecrets, createAuth, type Auth } from "#app/features/auth/auth.server.ts";
 import { finishEnrolment, startEnrolment, verifySignInCode } from "#app/features/auth/two-factor.server.ts";
 import { totp } from "#tests/support/totp.ts";
-import { cookieHeader, createTestDb, testDatabaseKinds, type TestDb } from "#tests/support/test-db.ts";
+import { useIntegrationBackend } from "#tests/support/integration-backend.ts";
+import { signUpUser, testPassword as password } from "#tests/support/sign-up.ts";
+import { cookieHeader, testDatabaseKinds } from "#tests/support/test-db.ts";
 
-const password = "correct horse battery";
 const secretA = "a".repeat(16) + "first-secret-of-32-characters";
 const secretB = "b".repeat(16) + "second-secret-of-32-characters";
 const secretC = "c".repeat(16) + "third-secret-of-32-characters!";
@@ -26,20 +27,16 @@ describe("authSecrets", () => {
 });
 
 describe.each(testDatabaseKinds)("rotating SESSION_SECRET on %s", (kind) => {
-  let testDb: TestDb;
+  const { testDb } = useIntegrationBackend(kind);
   const authWith = (sessionSecret: string, previousSessionSecrets: string[] = []): Auth =>
     createAuth({ config: { ...testDb.config, sessionSecret, previousSessionSecrets }, db: testDb.db, mailer: testDb.mailer });
 
-  beforeAll(async () => void (testDb = await createTestDb(kind)));
-  afterAll(async () => testDb.destroy());
-
   /** Signs up and turns two-factor on under `auth`; returns the TOTP secret, backup codes and the session cookie. */
   async function enrolled(auth: Auth, email: string) {
-    const { headers, response } = await auth.api.signUpEmail({ body: { name: "Rita Rotate", firstName: "Rita", lastName: "Rotate", email, password }, returnHeaders: true });
-    const cookies = cookieHeader(headers);
+    const { headers: cookies, id } = await signUpUser(auth, { firstName: "Rita", lastName: "Rotate", email });
     const started = await startEnrolment({ auth, headers: cookies, password });
     if (!started.ok) throw new Error(started.reason);
-    const finished = await finishEnrolment({ auth, headers: cookies, code: totp(started.enrolment.secret, Date.now() - 30_000), userId: response.user.id });
+    const finished = await finishEnrolment({ auth, headers: cookies, code: totp(started.enrolment.secret, Date.now() - 30_000), userId: id });
     if (!finished.ok) throw new Error("first code refused");
     return { secret: started.enrolment.secret, backupCodes: finished.backupCodes, cookies: cookieHeader(finished.setCookies) };
   }

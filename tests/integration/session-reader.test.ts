@@ -1,39 +1,28 @@
 // The direct session read (app/features/auth/session-reader.server.ts) against real Better Auth sessions:
 // it answers only when Better Auth would say the same, and hands every other case back to it.
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createAuth, sessionDays, type Auth } from "#app/features/auth/auth.server.ts";
+import { beforeAll, describe, expect, it } from "vitest";
+import { createAuth, sessionDays } from "#app/features/auth/auth.server.ts";
 import { readCookie } from "#app/lib/cookies.ts";
 import { readSession, sessionCookieSettings, type SessionCookieSettings } from "#app/features/auth/session-reader.server.ts";
 import { buildConfig } from "#server/config.server.ts";
-import { createTestDb, testDatabaseKinds, type TestDb } from "#tests/support/test-db.ts";
+import { useIntegrationBackend } from "#tests/support/integration-backend.ts";
+import { signUpUser } from "#tests/support/sign-up.ts";
+import { testDatabaseKinds } from "#tests/support/test-db.ts";
 
-const password = "correct horse battery";
 const day = 86_400_000;
 
-function cookieOf(headers: Headers): string {
-  return headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
-}
-
 describe.each(testDatabaseKinds)("reading sessions directly on %s", (kind) => {
-  let testDb: TestDb;
-  let auth: Auth;
+  const { testDb, auth } = useIntegrationBackend(kind);
   let settings: SessionCookieSettings;
 
   beforeAll(async () => {
-    testDb = await createTestDb(kind);
-    auth = createAuth({ config: testDb.config, db: testDb.db, mailer: testDb.mailer });
     settings = await sessionCookieSettings(auth);
   });
-  afterAll(async () => testDb.destroy());
 
   async function signedIn(): Promise<{ cookie: string; userId: string; token: string }> {
-    const email = `reader-${randomUUID().slice(0, 8)}@example.com`;
-    const { headers, response } = await auth.api.signUpEmail({ body: { name: "Rae Reader", firstName: "Rae", lastName: "Reader", email, password }, returnHeaders: true });
-    return { cookie: cookieOf(headers), userId: response.user.id, token: response.token! };
+    const { cookie, id, token } = await signUpUser(auth, { firstName: "Rae", lastName: "Reader", email: `reader-${randomUUID().slice(0, 8)}@example.com` });
+    return { cookie, userId: id, token: token! };
   }
 
   const betterAuthUser = async (cookie: string) => (await auth.api.getSession({ headers: new Headers({ cookie }) }))?.user.id ?? null;

@@ -1,22 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createAuth, type Auth } from "#app/features/auth/auth.server.ts";
+import { describe, expect, it } from "vitest";
 import { listUserSessions, revokeOtherUserSessions, revokeUserSession } from "#app/features/auth/sessions.server.ts";
-import { cookieHeader, createTestDb, testDatabaseKinds, type TestDb } from "#tests/support/test-db.ts";
+import { useIntegrationBackend } from "#tests/support/integration-backend.ts";
+import { signUpUser, testPassword as password } from "#tests/support/sign-up.ts";
+import { cookieHeader, testDatabaseKinds } from "#tests/support/test-db.ts";
 
-const password = "correct horse battery";
 const mac = "Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
 const iphone = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1";
 
 
 describe.each(testDatabaseKinds)("sessions on %s", (kind) => {
-  let testDb: TestDb;
-  let auth: Auth;
-
-  beforeAll(async () => {
-    testDb = await createTestDb(kind);
-    auth = createAuth({ config: testDb.config, db: testDb.db, mailer: testDb.mailer });
-  });
-  afterAll(async () => testDb.destroy());
+  const { auth } = useIntegrationBackend(kind);
 
   async function signIn(email: string, userAgent: string, ip: string): Promise<Headers> {
     const answer = await auth.api.signInEmail({ body: { email, password }, headers: new Headers({ "user-agent": userAgent, "x-client-ip": ip }), returnHeaders: true });
@@ -24,7 +17,7 @@ describe.each(testDatabaseKinds)("sessions on %s", (kind) => {
   }
 
   async function signUp(email: string): Promise<void> {
-    await auth.api.signUpEmail({ body: { name: "Sam Session", firstName: "Sam", lastName: "Session", email, password } });
+    await signUpUser(auth, { firstName: "Sam", lastName: "Session", email });
   }
 
   it("lists the user's sessions with device, address and last activity, this one first and marked", async () => {

@@ -1,7 +1,7 @@
 import { createHmac } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { getMigrations } from "better-auth/db/migration";
-import { createAuth, createAuthOptions, migrateAuthTables, type Auth } from "#app/features/auth/auth.server.ts";
+import { createAuth, createAuthOptions, migrateAuthTables } from "#app/features/auth/auth.server.ts";
 import { deleteAccount } from "#app/features/auth/account-deletion.server.ts";
 import { readSession, sessionCookieSettings } from "#app/features/auth/session-reader.server.ts";
 import { isTwoFactorEnrolPath, mustEnrolTwoFactor, mustEnrolTwoFactorInActiveWorkspace, reachesWorkspaceData, saveTwoFactorRequirement, twoFactorRefusal, workspaceRequiresTwoFactor } from "#app/features/auth/two-factor-requirement.server.ts";
@@ -12,9 +12,9 @@ import { getActiveMembership } from "#app/features/workspace/workspaces.server.t
 import { createDb } from "#server/db/db.server.ts";
 import { migrateDatabase } from "#server/services.server.ts";
 import { totp } from "#tests/support/totp.ts";
-import { createTestDb, testDatabaseKinds, type TestDb } from "#tests/support/test-db.ts";
-
-const password = "correct horse battery";
+import { useIntegrationBackend } from "#tests/support/integration-backend.ts";
+import { signUpUser, testPassword as password } from "#tests/support/sign-up.ts";
+import { createTestDb, testDatabaseKinds } from "#tests/support/test-db.ts";
 
 /** The cookies a browser would send after these Set-Cookie headers (expired ones dropped), merged over `previous`. */
 function browserCookies(setCookies: Headers, previous = new Headers()): Headers {
@@ -34,18 +34,11 @@ function browserCookies(setCookies: Headers, previous = new Headers()): Headers 
 }
 
 describe.each(testDatabaseKinds)("two-factor on %s", (kind) => {
-  let testDb: TestDb;
-  let auth: Auth;
-
-  beforeAll(async () => {
-    testDb = await createTestDb(kind);
-    auth = createAuth({ config: testDb.config, db: testDb.db, mailer: testDb.mailer });
-  });
-  afterAll(async () => testDb.destroy());
+  const { testDb, auth } = useIntegrationBackend(kind);
 
   async function signUp(email: string) {
-    const { headers, response } = await auth.api.signUpEmail({ body: { name: "Ada Lovelace", firstName: "Ada", lastName: "Lovelace", email, password }, returnHeaders: true });
-    return { cookies: browserCookies(headers), userId: response.user.id };
+    const { answer, id } = await signUpUser(auth, { firstName: "Ada", lastName: "Lovelace", email });
+    return { cookies: browserCookies(answer), userId: id };
   }
 
   /** Signs up and turns two-factor on; returns the secret, the backup codes and a signed-in browser. */

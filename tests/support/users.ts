@@ -37,12 +37,11 @@ export interface NewUser {
   password: string;
 }
 
-/** Signs a user up as the sign-up form's action does; returns the id, the Set-Cookie headers and the Cookie request header. */
-export async function createSignedInUser({ auth }: Backend, { firstName, lastName, email, password }: NewUser): Promise<{ id: string; setCookies: string[]; cookie: string }> {
-  const { joinName } = await import("#app/features/auth/names.ts");
-  const { headers, response } = await auth.api.signUpEmail({ body: { name: joinName(firstName, lastName), firstName, lastName, email, password }, returnHeaders: true });
-  const setCookies = headers.getSetCookie();
-  return { id: response.user.id, setCookies, cookie: setCookies.map((setCookie) => setCookie.split(";")[0]).join("; ") };
+/** Signs a user up as the sign-up form's action does (tests/support/sign-up.ts); returns the id, the Set-Cookie headers and the Cookie request header. */
+export async function createSignedInUser({ auth }: Backend, user: NewUser): Promise<{ id: string; setCookies: string[]; cookie: string }> {
+  const { signUpUser } = await import("./sign-up.ts");
+  const { id, setCookies, cookie } = await signUpUser(auth, user);
+  return { id, setCookies, cookie };
 }
 
 /** One signed-in user on a server this process started: opens its database, creates the user, closes it. */
