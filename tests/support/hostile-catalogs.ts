@@ -28,27 +28,16 @@ export function zipArchive(parts: ZipPart[]): Uint8Array<ArrayBuffer> {
     const packed = part.packed?.bytes ?? deflateSync(data, { level: 6 });
     const size = part.claimedSize ?? part.packed?.size ?? data.length;
     const name = Buffer.from(part.name, "utf8");
+    const crc = part.packed ? 0 : crc32(data);
     const local = Buffer.alloc(30);
     local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(0x0800, 6);
-    local.writeUInt16LE(8, 8);
-    local.writeUInt32LE(part.packed ? 0 : crc32(data), 14);
-    local.writeUInt32LE(packed.length, 18);
-    local.writeUInt32LE(Math.min(size, 0xfffffffe), 22);
-    local.writeUInt16LE(name.length, 26);
+    writeEntryFields(local, 4, { crc, packedSize: packed.length, size, nameLength: name.length });
     if (!part.unlisted) {
       const listedName = Buffer.from(part.listedName ?? part.name, "utf8");
       const central = Buffer.alloc(46);
       central.writeUInt32LE(0x02014b50, 0);
       central.writeUInt16LE(20, 4);
-      central.writeUInt16LE(20, 6);
-      central.writeUInt16LE(0x0800, 8);
-      central.writeUInt16LE(8, 10);
-      central.writeUInt32LE(part.packed ? 0 : crc32(data), 16);
-      central.writeUInt32LE(packed.length, 20);
-      central.writeUInt32LE(Math.min(part.listedSize ?? size, 0xfffffffe), 24);
-      central.writeUInt16LE(listedName.length, 28);
+      writeEntryFields(central, 6, { crc, packedSize: packed.length, size: part.listedSize ?? size, nameLength: listedName.length });
       central.writeUInt32LE(offset, 42);
       centrals.push(central, listedName);
     }
@@ -64,6 +53,17 @@ export function zipArchive(parts: ZipPart[]): Uint8Array<ArrayBuffer> {
   end.writeUInt32LE(directory.length, 12);
   end.writeUInt32LE(offset, 16);
   return new Uint8Array(Buffer.concat([...locals, directory, end]));
+}
+
+/** The fields a local header (from byte 4) and a central directory entry (from byte 6) share: version needed, UTF-8 names, deflate, CRC-32, sizes and the name's length. */
+function writeEntryFields(header: Buffer, at: number, { crc, packedSize, size, nameLength }: { crc: number; packedSize: number; size: number; nameLength: number }): void {
+  header.writeUInt16LE(20, at);
+  header.writeUInt16LE(0x0800, at + 2);
+  header.writeUInt16LE(8, at + 4);
+  header.writeUInt32LE(crc, at + 10);
+  header.writeUInt32LE(packedSize, at + 14);
+  header.writeUInt32LE(Math.min(size, 0xfffffffe), at + 18);
+  header.writeUInt16LE(nameLength, at + 22);
 }
 
 /** `megabytes` MB of zero bytes as a raw deflate stream of about 1 KB a MB, made without holding them. */

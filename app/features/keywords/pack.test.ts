@@ -75,6 +75,15 @@ describe("packSearchTerms", () => {
 
 describe("packing and coverage in German, Japanese and Arabic, counted in UTF-8 bytes", () => {
   const bytes = (text: string) => new TextEncoder().encode(text).length;
+  type PackInput = Parameters<typeof packSearchTerms>[0];
+  /** Packs in `language` and expects these search terms, counted in UTF-8 bytes, passing the lint in that language. */
+  function expectPacked(language: string, sections: PackInput["sections"], keywords: PackInput["keywords"], searchTerms: string) {
+    const result = packSearchTerms({ ruleSet: amazon202607, language, brand: "Acme", sections, keywords });
+    expect(result.searchTerms).toBe(searchTerms);
+    expect(result.bytes).toBe(bytes(result.searchTerms));
+    expect(lintListing({ ruleSet: amazon202607, language, brand: "Acme", sections: { searchTerms: result.searchTerms } }).passed).toBe(true);
+    return result;
+  }
 
   it("German: umlauts and ß are two bytes each, stop words stay out, and the lint passes in German", () => {
     const german = { title: "Acme Schneidebrett-Set aus Bambus, 3 Größen mit Saftrille", bullets: ["Drei Größen für jede Aufgabe in der Küche."], searchTerms: "" };
@@ -84,13 +93,10 @@ describe("packing and coverage in German, Japanese and Arabic, counted in UTF-8 
       { phrase: "frühstücksbrettchen", volume: 3000 },
       { phrase: "servierbrett groß", volume: 1000 },
     ];
-    const result = packSearchTerms({ ruleSet: amazon202607, language: "de", brand: "Acme", sections: german, keywords });
     // "küche" stands in a bullet and "bambus" in the title: only the words they lack are added.
-    expect(result.searchTerms).toBe("küchenbrett frühstücksbrettchen servierbrett groß");
-    expect(result.bytes).toBe(bytes(result.searchTerms));
+    const result = expectPacked("de", german, keywords, "küchenbrett frühstücksbrettchen servierbrett groß");
     // ü, ü, ü and ß: one extra byte each.
     expect(result.bytes).toBe(result.searchTerms.length + 4);
-    expect(lintListing({ ruleSet: amazon202607, language: "de", brand: "Acme", sections: { searchTerms: result.searchTerms } }).passed).toBe(true);
     const before = keywordCoverage({ language: "de", sections: german, keywords });
     const after = keywordCoverage({ language: "de", sections: { ...german, searchTerms: result.searchTerms }, keywords });
     expect(after.score).toBeGreaterThan(before.score);
@@ -117,11 +123,8 @@ describe("packing and coverage in German, Japanese and Arabic, counted in UTF-8 
       { phrase: "لوح تقديم", volume: 500 },
       { phrase: "أدوات المطبخ", volume: 100 },
     ];
-    const result = packSearchTerms({ ruleSet: amazon202607, language: "ar", brand: "Acme", sections: arabic, keywords });
     // "لوح" and "خشب" stand in the title already.
-    expect(result.searchTerms).toBe("تقديم أدوات");
-    expect(result.bytes).toBe(bytes(result.searchTerms));
+    const result = expectPacked("ar", arabic, keywords, "تقديم أدوات");
     expect(result.bytes).toBe(2 * result.searchTerms.replace(/ /g, "").length + 1);
-    expect(lintListing({ ruleSet: amazon202607, language: "ar", brand: "Acme", sections: { searchTerms: result.searchTerms } }).passed).toBe(true);
   });
 });

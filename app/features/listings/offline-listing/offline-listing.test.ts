@@ -382,9 +382,9 @@ describe("composeOfflineListing: hostile facts", () => {
   });
 });
 
-describe("composeOfflineListing: random mixes of hostile phrases (seeded)", () => {
-  const pool = ["Best seller!!!", "$19.99", "free shipping", "100% guaranteed", "eco-friendly", "ASIN B012345678", "call 555-123-4567", "visit acme.com", "™", "🔥", "<b>bold</b>", "NEW", "now", "N/A", "TBD", "lorem ipsum", "oferta", "envío gratis", "garantía", "19,99 €", "antibacterial", "FDA approved", "cheap", "great gift", "perfect", "premium quality", "sale", "#1", "?", "{", "_", "board board board", "Bamboo", "3 sizes", "dishwasher safe", "non-slip", "USB-C", "iPhone 15", "SUPERGRIP", "kids 3+", "dog owners", "for", "para", "the", "your", "everyday", "diseño"];
-  let state = 20260727;
+/** Forty listing facts mixed from `pool` by a generator seeded with `seed` (the invalid ones left out), and the generator, to draw variants from. */
+function seededFacts(pool: readonly string[], seed: number) {
+  let state = seed;
   const next = (n: number) => {
     state = (Math.imul(state, 1103515245) + 12345) >>> 0;
     return state % n;
@@ -401,6 +401,12 @@ describe("composeOfflineListing: random mixes of hostile phrases (seeded)", () =
       tone: (["Casual", "Formal", "Professional"] as const)[next(3)],
     }),
   ).flatMap((result) => (result.success ? [result.data] : []));
+  return { inputs, next };
+}
+
+describe("composeOfflineListing: random mixes of hostile phrases (seeded)", () => {
+  const pool = ["Best seller!!!", "$19.99", "free shipping", "100% guaranteed", "eco-friendly", "ASIN B012345678", "call 555-123-4567", "visit acme.com", "™", "🔥", "<b>bold</b>", "NEW", "now", "N/A", "TBD", "lorem ipsum", "oferta", "envío gratis", "garantía", "19,99 €", "antibacterial", "FDA approved", "cheap", "great gift", "perfect", "premium quality", "sale", "#1", "?", "{", "_", "board board board", "Bamboo", "3 sizes", "dishwasher safe", "non-slip", "USB-C", "iPhone 15", "SUPERGRIP", "kids 3+", "dog owners", "for", "para", "the", "your", "everyday", "diseño"];
+  const { inputs, next } = seededFacts(pool, 20260727);
 
   it("passes lint and keeps every limit for both rule sets, in English, Spanish, German and French", () => {
     expect(inputs.length).toBeGreaterThan(30);
@@ -711,23 +717,7 @@ describe("offline wording: German and French", () => {
 
 describe("composeOfflineListing: random mixes of German and French seller phrases (seeded)", () => {
   const pool = ["NEU", "Neuheit", "Bestseller", "Top Angebot", "kostenloser Versand", "versandkostenfrei", "2 Jahre Garantie", "Geld-zurück-Garantie", "jetzt kaufen", "nur heute", "hochwertig", "perfektes Geschenk", "umweltfreundlich", "antibakteriell", "19,99 €", "5 Sterne", "Nouveau", "nouveauté", "meilleure vente", "promo", "livraison gratuite", "satisfait ou remboursé", "garantie", "garanti", "pas cher", "écologique", "qualité supérieure", "le cadeau idéal", "prix cassé", "N/A", "k. A.", "à définir", "ASIN B012345678", "www.beispiel.de", "!!!", "™", "🔥", "Schneidebrett", "Bambus", "Saftrille", "spülmaschinenfest", "3 Größen", "45 x 30 cm", "1,5 l", "rutschfest", "für", "mit", "und", "Planche à découper", "bambou", "rainure à jus", "lave-vaisselle", "antidérapant", "pour", "avec", "et", "sans", "Hundeleine", "laisse pour chien", "Hülle", "coque", "Größe", "SCHNEIDEBRETT", "Straße", "l'eau", "d'origine", "Dimensions :", "Maße:"];
-  let state = 20261124;
-  const next = (n: number) => {
-    state = (Math.imul(state, 1103515245) + 12345) >>> 0;
-    return state % n;
-  };
-  const phrase = (max: number) => Array.from({ length: 1 + next(max) }, () => pool[next(pool.length)]).join(next(3) === 0 ? ", " : " ");
-  const inputs = Array.from({ length: 40 }, () =>
-    listingFactsSchema.safeParse({
-      brand: phrase(2).slice(0, 100),
-      productName: phrase(8).slice(0, 200),
-      productType: next(2) ? phrase(2).slice(0, 100) : "",
-      keyFeatures: Array.from({ length: next(7) }, () => phrase(5)).join("\n").slice(0, 2000),
-      targetAudience: next(2) ? phrase(2).slice(0, 200) : "",
-      wordsToAvoid: Array.from({ length: next(4) }, () => pool[next(pool.length)]).join(", "),
-      tone: (["Casual", "Formal", "Professional"] as const)[next(3)],
-    }),
-  ).flatMap((result) => (result.success ? [result.data] : []));
+  const { inputs, next } = seededFacts(pool, 20261124);
 
   it("passes lint and keeps every limit for both rule sets, in German and French", () => {
     expect(inputs.length).toBeGreaterThan(30);
