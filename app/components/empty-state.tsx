@@ -1,5 +1,6 @@
-import { Stack, Text } from "@mantine/core";
+import { Button, Stack, Text } from "@mantine/core";
 import type { ReactNode } from "react";
+import { Link } from "react-router";
 
 /** A calm drawing for places that have nothing to show yet (decorative: hidden from screen readers). */
 export function EmptyIllustration({ size = 120 }: { size?: number }) {
@@ -34,5 +35,14 @@ export function EmptyState({ title, children, action }: EmptyStateProps) {
       ) : null}
       {action}
     </Stack>
+  );
+}
+
+/** An empty state's way out: a button that links to where the user can start. */
+export function EmptyStateLink({ to, children }: { to: string; children: ReactNode }) {
+  return (
+    <Button component={Link} to={to} mt="xs">
+      {children}
+    </Button>
   );
 }

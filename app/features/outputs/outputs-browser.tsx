@@ -6,7 +6,7 @@ import { notifications } from "@mantine/notifications";
 import { IconDownload, IconFileSpreadsheet, IconFileText, IconSearch } from "@tabler/icons-react";
 import { useState, type ReactNode } from "react";
 import { Link, useLocation, useNavigation, useSearchParams } from "react-router";
-import { EmptyState } from "#app/components/empty-state.tsx";
+import { EmptyState, EmptyStateLink } from "#app/components/empty-state.tsx";
 import { languageLabel } from "#app/features/marketplaces/marketplace-select.tsx";
 import { marketplaces, registryLanguages } from "#app/features/marketplaces/registry.ts";
 import { useI18n } from "#app/i18n/context.tsx";
@@ -290,22 +290,14 @@ export function OutputsBrowser({ mode, page, filter, now, header }: OutputsBrows
           ) : mode === "favorites" ? (
             <EmptyState
               title={t("favorites.empty.title")}
-              action={
-                <Button component={Link} to="/history" mt="xs">
-                  {t("favorites.empty.action")}
-                </Button>
-              }
+              action={<EmptyStateLink to="/history">{t("favorites.empty.action")}</EmptyStateLink>}
             >
               {t("favorites.empty.body")}
             </EmptyState>
           ) : (
             <EmptyState
               title={t("history.empty.title")}
-              action={
-                <Button component={Link} to="/templates" mt="xs">
-                  {t("history.empty.action")}
-                </Button>
-              }
+              action={<EmptyStateLink to="/templates">{t("history.empty.action")}</EmptyStateLink>}
             >
               {t("history.empty.body")}
             </EmptyState>

@@ -1,8 +1,8 @@
-import { Anchor, Badge, Button, Card, Group, Paper, SimpleGrid, Stack, Text, ThemeIcon, Title } from "@mantine/core";
+import { Anchor, Badge, Card, Group, Paper, SimpleGrid, Stack, Text, ThemeIcon, Title } from "@mantine/core";
 import { IconArrowRight } from "@tabler/icons-react";
 import { useSyncExternalStore } from "react";
 import { Link, useRouteLoaderData } from "react-router";
-import { EmptyState } from "#app/components/empty-state.tsx";
+import { EmptyState, EmptyStateLink } from "#app/components/empty-state.tsx";
 import { CreditBalanceFigures } from "#app/features/billing/credit-balance-figures.tsx";
 import { greetingKey, hourIn } from "#app/features/dashboard/greeting.ts";
 import { pageMeta } from "#app/lib/page-meta.ts";
@@ -153,11 +153,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           <Card withBorder>
             <EmptyState
               title={t("dashboard.latest.emptyTitle")}
-              action={
-                <Button component={Link} to="/templates" mt="xs">
-                  {t("dashboard.latest.emptyAction")}
-                </Button>
-              }
+              action={<EmptyStateLink to="/templates">{t("dashboard.latest.emptyAction")}</EmptyStateLink>}
             >
               {t("dashboard.latest.emptyBody")}
             </EmptyState>

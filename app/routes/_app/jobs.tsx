@@ -1,7 +1,7 @@
-import { Anchor, Button, Card, Group, Stack, Text, Title } from "@mantine/core";
-import { IconPlus } from "@tabler/icons-react";
+import { Anchor, Card, Group, Stack, Text } from "@mantine/core";
 import { Link } from "react-router";
-import { EmptyState } from "#app/components/empty-state.tsx";
+import { ListPageHeader } from "#app/components/list-page-header.tsx";
+import { EmptyState, EmptyStateLink } from "#app/components/empty-state.tsx";
 import { isActiveJob, JobProgressBar, JobStatusBadge, usePolled } from "#app/features/jobs/job-ui.tsx";
 import { listJobs } from "#app/features/jobs/jobs.server.ts";
 import type { JobListItem } from "#app/features/jobs/types.ts";
@@ -30,24 +30,12 @@ export default function Jobs({ loaderData }: Route.ComponentProps) {
   const [{ jobs }] = usePolled("/api/jobs", loaderData.list, anyActive, 3000);
   return (
     <Stack gap="lg">
-      <Group justify="space-between" align="flex-end" wrap="wrap">
-        <Stack gap={4}>
-          <Title order={1}>{t("jobs.title")}</Title>
-          <Text c="dimmed">{t("jobs.subtitle")}</Text>
-        </Stack>
-        <Button component={Link} to="/jobs/new" leftSection={<IconPlus size={18} aria-hidden />}>
-          {t("jobs.new")}
-        </Button>
-      </Group>
+      <ListPageHeader title={t("jobs.title")} subtitle={t("jobs.subtitle")} newTo="/jobs/new" newLabel={t("jobs.new")} />
       {jobs.length === 0 ? (
         <Card withBorder padding="xl">
           <EmptyState
             title={t("jobs.empty.title")}
-            action={
-              <Button component={Link} to="/jobs/new" mt="xs">
-                {t("jobs.empty.action")}
-              </Button>
-            }
+            action={<EmptyStateLink to="/jobs/new">{t("jobs.empty.action")}</EmptyStateLink>}
           >
             {t("jobs.empty.body")}
           </EmptyState>

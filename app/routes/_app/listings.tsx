@@ -1,7 +1,8 @@
 import type { CSSProperties } from "react";
-import { Anchor, Badge, Button, Card, Group, Stack, Text, TextInput, Title } from "@mantine/core";
-import { IconPlus, IconSearch } from "@tabler/icons-react";
+import { Anchor, Badge, Button, Card, Group, Stack, Text, TextInput } from "@mantine/core";
+import { IconSearch } from "@tabler/icons-react";
 import { Form, Link, useNavigation } from "react-router";
+import { ListPageHeader } from "#app/components/list-page-header.tsx";
 import { EmptyState } from "#app/components/empty-state.tsx";
 import { languageLabel } from "#app/features/marketplaces/marketplace-select.tsx";
 import { requireMembership } from "#app/features/auth/active-workspace.server.ts";
@@ -42,15 +43,7 @@ export default function Listings({ loaderData }: Route.ComponentProps) {
   const nextHref = page.nextCursor ? `/listings?${new URLSearchParams({ ...(q ? { q } : {}), cursor: page.nextCursor })}` : null;
   return (
     <Stack gap="lg">
-      <Group justify="space-between" align="flex-end" wrap="wrap">
-        <Stack gap={4}>
-          <Title order={1}>{t("listings.title")}</Title>
-          <Text c="dimmed">{t("listings.subtitle")}</Text>
-        </Stack>
-        <Button component={Link} to="/listings/new" leftSection={<IconPlus size={18} aria-hidden />}>
-          {t("listings.new")}
-        </Button>
-      </Group>
+      <ListPageHeader title={t("listings.title")} subtitle={t("listings.subtitle")} newTo="/listings/new" newLabel={t("listings.new")} />
       <Form method="get" role="search" aria-label={t("listings.search.label")}>
         <Group gap="xs" wrap="nowrap">
           <TextInput name="q" defaultValue={q} aria-label={t("listings.search.label")} placeholder={t("listings.search.placeholder")} leftSection={<IconSearch size={16} aria-hidden />} maxLength={maxQuery} style={{ flex: 1 }} />
