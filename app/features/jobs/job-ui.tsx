@@ -1,6 +1,6 @@
 // Pieces the bulk job pages share (issue 18): status badges, the progress bar, the time left, and polling.
 // Browser-safe, and only type imports from the server side.
-import { Badge, Progress, type MantineSize } from "@mantine/core";
+import { Badge, Progress, Text, type MantineSize } from "@mantine/core";
 import { useEffect, useState, type CSSProperties } from "react";
 import { useI18n } from "#app/i18n/context.tsx";
 import type { MessageKey, Translate } from "#app/i18n/i18n.ts";
@@ -129,4 +129,23 @@ export function usePolled<T>(url: string, initial: T, active: (data: T) => boole
     };
   }, [url, polling, intervalMs]);
   return [state.data, (data: T) => setState((current) => ({ source: current.source, data }))];
+}
+
+/** One figure of a job's numbers: a small label over a big value, with an optional hint under it. */
+export function JobFigure({ label, value, hint, testId }: { label: string; value: string; hint?: string; testId?: string }) {
+  return (
+    <div>
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text fw={700} fz="lg" data-testid={testId}>
+        {value}
+      </Text>
+      {hint ? (
+        <Text size="xs" c="dimmed">
+          {hint}
+        </Text>
+      ) : null}
+    </div>
+  );
 }

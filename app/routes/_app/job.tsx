@@ -4,7 +4,7 @@ import { IconDownload, IconPlayerPause, IconPlayerPlay, IconRefresh, IconX } fro
 import { useCallback, useEffect, useRef, useState } from "react";
 import { data, Link } from "react-router";
 import { getJobRunner } from "#app/features/jobs/job-runner.server.ts";
-import { formatTimeLeft, isActiveJob, JobProgressBar, JobStatusBadge, LintBadge, RowStatusBadge, usePolled } from "#app/features/jobs/job-ui.tsx";
+import { formatTimeLeft, isActiveJob, JobFigure, JobProgressBar, JobStatusBadge, LintBadge, RowStatusBadge, usePolled } from "#app/features/jobs/job-ui.tsx";
 import { getJobProgress, listJobRows } from "#app/features/jobs/jobs.server.ts";
 import cardTable from "#app/components/card-table.module.css";
 import type { JobProgress, JobRowView } from "#app/features/jobs/types.ts";
@@ -59,19 +59,6 @@ const actionNotices: Record<Action, MessageKey> = {
 /** Another job is a fresh page: nothing of this one's state carries over. */
 export default function JobRoute({ loaderData }: Route.ComponentProps) {
   return <JobView key={loaderData.job.id} loaderData={loaderData} />;
-}
-
-function Figure({ label, value, testId }: { label: string; value: string; testId: string }) {
-  return (
-    <div>
-      <Text size="xs" c="dimmed">
-        {label}
-      </Text>
-      <Text fw={700} fz="lg" data-testid={testId}>
-        {value}
-      </Text>
-    </div>
-  );
 }
 
 function JobView({ loaderData }: { loaderData: Route.ComponentProps["loaderData"] }) {
@@ -192,11 +179,11 @@ function JobView({ loaderData }: { loaderData: Route.ComponentProps["loaderData"
           </Group>
           <JobProgressBar done={job.done} failed={job.failed} total={job.total} size="xl" label={t("jobs.progress.label")} />
           <SimpleGrid cols={{ base: 2, xs: 3, md: 5 }} spacing="md" verticalSpacing="xs">
-            <Figure label={t("jobs.progress.done")} value={number(job.done)} testId="job-done" />
-            <Figure label={t("jobs.progress.failed")} value={number(job.failed)} testId="job-failed" />
-            <Figure label={t("jobs.progress.remaining")} value={number(remaining)} testId="job-remaining" />
-            <Figure label={t("jobs.progress.rate")} value={job.rowsPerMinute === null ? "–" : number(job.rowsPerMinute)} testId="job-rate" />
-            <Figure label={t("jobs.progress.eta")} value={timeLeft} testId="job-eta" />
+            <JobFigure label={t("jobs.progress.done")} value={number(job.done)} testId="job-done" />
+            <JobFigure label={t("jobs.progress.failed")} value={number(job.failed)} testId="job-failed" />
+            <JobFigure label={t("jobs.progress.remaining")} value={number(remaining)} testId="job-remaining" />
+            <JobFigure label={t("jobs.progress.rate")} value={job.rowsPerMinute === null ? "–" : number(job.rowsPerMinute)} testId="job-rate" />
+            <JobFigure label={t("jobs.progress.eta")} value={timeLeft} testId="job-eta" />
           </SimpleGrid>
           <Group gap="xs" wrap="wrap">
             {job.status === "running" && (

@@ -5,6 +5,7 @@ import { Link, useNavigate } from "react-router";
 import { getWorkspaceBilling } from "#app/features/billing/credits.server.ts";
 import { catalogFields, columnLetter, maxCatalogBytes, maxCatalogRows, requiredCatalogFields, type CatalogField, type CatalogMapping } from "#app/features/jobs/catalog-import/catalog-file.ts";
 import { getJobRunner } from "#app/features/jobs/job-runner.server.ts";
+import { JobFigure } from "#app/features/jobs/job-ui.tsx";
 import classes from "#app/features/jobs/jobs.module.css";
 import type { JobProgress } from "#app/features/jobs/types.ts";
 import { getListingSettings } from "#app/features/workspace/listing-settings.server.ts";
@@ -62,24 +63,6 @@ const sectionLabels: Record<SectionName, MessageKey> = {
 };
 const acceptedFiles = ".csv,.tsv,.txt,.xlsx,text/csv,text/tab-separated-values,text/plain,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 const shownSampleRows = 5;
-
-function Figure({ label, value, hint, testId }: { label: string; value: string; hint?: string; testId?: string }) {
-  return (
-    <div>
-      <Text size="xs" c="dimmed">
-        {label}
-      </Text>
-      <Text fw={700} fz="lg" data-testid={testId}>
-        {value}
-      </Text>
-      {hint ? (
-        <Text size="xs" c="dimmed">
-          {hint}
-        </Text>
-      ) : null}
-    </div>
-  );
-}
 
 export default function NewJob({ loaderData }: Route.ComponentProps) {
   const { t, locale } = useI18n();
@@ -455,10 +438,10 @@ export default function NewJob({ loaderData }: Route.ComponentProps) {
                 error={fieldErrors.marketplace}
               />
               <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="md" data-testid="job-numbers">
-                <Figure label={t("jobs.numbers.products")} value={number(rows)} testId="job-rows" />
-                <Figure label={t("jobs.numbers.skipped")} value={number(preview.emptyRowsSkipped)} />
-                <Figure label={t("jobs.numbers.reserve")} value={number(needed)} hint={t("jobs.numbers.reserveHint", { perRow })} testId="job-words-needed" />
-                <Figure label={t("jobs.numbers.available")} value={number(available)} testId="job-words-available" />
+                <JobFigure label={t("jobs.numbers.products")} value={number(rows)} testId="job-rows" />
+                <JobFigure label={t("jobs.numbers.skipped")} value={number(preview.emptyRowsSkipped)} />
+                <JobFigure label={t("jobs.numbers.reserve")} value={number(needed)} hint={t("jobs.numbers.reserveHint", { perRow })} testId="job-words-needed" />
+                <JobFigure label={t("jobs.numbers.available")} value={number(available)} testId="job-words-available" />
               </SimpleGrid>
               {perRow > 0 && available < perRow ? (
                 <Alert color="red" variant="light" data-testid="words-too-few">
