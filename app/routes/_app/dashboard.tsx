@@ -47,6 +47,22 @@ function useLocalHour(serverHour: number | null): number | null {
   return useSyncExternalStore(subscribeToClock, () => new Date().getHours(), () => serverHour);
 }
 
+/** A dashboard section's heading, with a link to the whole list when there is one. */
+function SectionHeading({ id, title, seeAll, mb }: { id: string; title: string; seeAll?: { to: string; label: string }; mb?: "md" }) {
+  return (
+    <Group justify="space-between" mb={mb}>
+      <Title order={2} fz="lg" id={id}>
+        {title}
+      </Title>
+      {seeAll ? (
+        <Anchor component={Link} to={seeAll.to} size="sm">
+          {seeAll.label}
+        </Anchor>
+      ) : null}
+    </Group>
+  );
+}
+
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const { t, locale } = useI18n();
   const layout = useRouteLoaderData<typeof layoutLoader>("routes/_app/layout");
@@ -65,14 +81,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       </Stack>
       {loaderData.jobs.length > 0 ? (
         <Card withBorder padding="lg" component="section" aria-labelledby="running-jobs">
-          <Group justify="space-between" mb="md">
-            <Title order={2} fz="lg" id="running-jobs">
-              {t("jobs.dashboard.title")}
-            </Title>
-            <Anchor component={Link} to="/jobs" size="sm">
-              {t("jobs.dashboard.seeAll")}
-            </Anchor>
-          </Group>
+          <SectionHeading id="running-jobs" title={t("jobs.dashboard.title")} seeAll={{ to: "/jobs", label: t("jobs.dashboard.seeAll") }} mb="md" />
           <Stack gap="md" component="ul" style={{ listStyle: "none", padding: 0, margin: 0 }}>
             {loaderData.jobs.map((job) => (
               <Stack key={job.id} gap={6} component="li">
@@ -94,14 +103,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       ) : null}
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
         <Card withBorder padding="lg" component="section" aria-labelledby="favorite-templates">
-          <Group justify="space-between" mb="md">
-            <Title order={2} fz="lg" id="favorite-templates">
-              {t("dashboard.favorites.title")}
-            </Title>
-            <Anchor component={Link} to="/templates" size="sm">
-              {t("dashboard.favorites.seeAll")}
-            </Anchor>
-          </Group>
+          <SectionHeading id="favorite-templates" title={t("dashboard.favorites.title")} seeAll={{ to: "/templates", label: t("dashboard.favorites.seeAll") }} mb="md" />
           {pinned.length === 0 ? (
             <EmptyState title={t("dashboard.favorites.emptyTitle")}>{t("dashboard.favorites.emptyBody")}</EmptyState>
           ) : (
@@ -139,16 +141,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         </SectionCard>
       </SimpleGrid>
       <Stack gap="md" component="section" aria-labelledby="latest-outputs">
-        <Group justify="space-between">
-          <Title order={2} fz="lg" id="latest-outputs">
-            {t("dashboard.latest.title")}
-          </Title>
-          {loaderData.latest.length > 0 ? (
-            <Anchor component={Link} to="/history" size="sm">
-              {t("dashboard.latest.seeAll")}
-            </Anchor>
-          ) : null}
-        </Group>
+        <SectionHeading id="latest-outputs" title={t("dashboard.latest.title")} seeAll={loaderData.latest.length > 0 ? { to: "/history", label: t("dashboard.latest.seeAll") } : undefined} />
         {loaderData.latest.length === 0 ? (
           <Card withBorder>
             <EmptyState
