@@ -1,4 +1,5 @@
 import { Select, SimpleGrid, Stack, Text, TextInput, Textarea } from "@mantine/core";
+import type { ChangeEvent } from "react";
 import { useI18n } from "#app/i18n/context.tsx";
 import type { MessageKey } from "#app/i18n/i18n.ts";
 import { tones } from "#app/templates/types.ts";
@@ -19,34 +20,24 @@ export function FactsFields({ values, errors = {}, onChange, disabled = false, c
       {t("generator.counter", { count: values[name].length, max: factLimits[name] })}
     </Text>
   );
-  const text = (name: keyof typeof factLimits, required = false) => (
-    <TextInput
-      name={name}
-      label={t(`listings.fact.${name}`)}
-      placeholder={t(`listings.fact.${name}.placeholder`)}
-      value={values[name]}
-      onChange={(event) => onChange(name, event.currentTarget.value)}
-      maxLength={factLimits[name]}
-      withAsterisk={required}
-      required={required}
-      error={errors[name]}
-      disabled={disabled}
-      autoComplete="off"
-    />
-  );
+  // What every free-text fact's field has: its name, texts, value, limit, error and state.
+  const common = (name: keyof typeof factLimits) => ({
+    name,
+    label: t(`listings.fact.${name}`),
+    placeholder: t(`listings.fact.${name}.placeholder`),
+    value: values[name],
+    onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => onChange(name, event.currentTarget.value),
+    maxLength: factLimits[name],
+    error: errors[name],
+    disabled,
+  });
+  const text = (name: keyof typeof factLimits, required = false) => <TextInput {...common(name)} withAsterisk={required} required={required} autoComplete="off" />;
   const area = (name: "keyFeatures" | "wordsToAvoid", minRows: number) => (
     <Textarea
-      name={name}
-      label={t(`listings.fact.${name}`)}
-      placeholder={t(`listings.fact.${name}.placeholder`)}
-      value={values[name]}
-      onChange={(event) => onChange(name, event.currentTarget.value)}
-      maxLength={factLimits[name]}
+      {...common(name)}
       autosize
       minRows={minRows}
       maxRows={10}
-      error={errors[name]}
-      disabled={disabled}
       description={counter(name)}
       inputWrapperOrder={["label", "input", "description", "error"]}
     />
