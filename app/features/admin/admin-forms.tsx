@@ -1,7 +1,7 @@
-import { Stack, Text } from "@mantine/core";
+import { Text } from "@mantine/core";
 import { SelectField, SubmitButton, TextField } from "#app/components/form/fields.tsx";
 import type { FormFailure } from "#app/components/form/form-errors.ts";
-import { ValidatedForm } from "#app/components/form/validated-form.tsx";
+import { IntentForm } from "#app/components/form/intent-form.tsx";
 import { useI18n } from "#app/i18n/context.tsx";
 import { intlTag } from "#app/lib/intl.ts";
 import { billingPeriods, getPlan, isPlanId, type BillingPeriod } from "#app/lib/plans.ts";
@@ -16,25 +16,18 @@ const resultFor = (intent: AdminActionResult["intent"], result: AdminActionResul
 export function GrantWordsForm({ workspaceId, result }: { workspaceId: string; result: AdminActionResult | undefined }) {
   const { t, locale } = useI18n();
   return (
-    <ValidatedForm schema={grantWordsSchema} result={resultFor("grantWords", result)} aria-labelledby="grant-title">
-      <input type="hidden" name="intent" value="grantWords" />
-      <input type="hidden" name="workspaceId" value={workspaceId} />
-      <Stack gap="sm">
-        <Text fw={600} id="grant-title">
-          {t("admin.grant.title")}
-        </Text>
-        <TextField
-          name="words"
-          label={t("admin.grant.words")}
-          description={t("admin.grant.wordsHelp", { max: maxGrantWords.toLocaleString(intlTag(locale)) })}
-          inputMode="numeric"
-          autoComplete="off"
-          required
-          withAsterisk
-        />
-        <SubmitButton style={{ alignSelf: "flex-start" }}>{t("admin.grant.submit")}</SubmitButton>
-      </Stack>
-    </ValidatedForm>
+    <IntentForm schema={grantWordsSchema} intent="grantWords" hidden={{ workspaceId }} result={resultFor("grantWords", result)} titleId="grant-title" title={t("admin.grant.title")}>
+      <TextField
+        name="words"
+        label={t("admin.grant.words")}
+        description={t("admin.grant.wordsHelp", { max: maxGrantWords.toLocaleString(intlTag(locale)) })}
+        inputMode="numeric"
+        autoComplete="off"
+        required
+        withAsterisk
+      />
+      <SubmitButton style={{ alignSelf: "flex-start" }}>{t("admin.grant.submit")}</SubmitButton>
+    </IntentForm>
   );
 }
 
@@ -42,25 +35,18 @@ export function SetPlanForm({ workspaceId, current, result }: { workspaceId: str
   const { t } = useI18n();
   const planName = (plan: OperatorPlan) => (isPlanId(plan) ? t(getPlan(plan).name) : t("admin.plan.none"));
   return (
-    <ValidatedForm schema={setPlanSchema} result={resultFor("setPlan", result)} aria-labelledby="plan-title">
-      <input type="hidden" name="intent" value="setPlan" />
-      <input type="hidden" name="workspaceId" value={workspaceId} />
-      <Stack gap="sm">
-        <Text fw={600} id="plan-title">
-          {t("admin.plan.title")}
-        </Text>
-        <SelectField name="plan" label={t("admin.plan.plan")} defaultValue={current.plan} data={operatorPlans.map((plan) => ({ value: plan, label: planName(plan) }))} />
-        <SelectField
-          name="period"
-          label={t("pricing.period.label")}
-          defaultValue={current.period}
-          data={billingPeriods.map((period) => ({ value: period, label: t(period === "monthly" ? "pricing.period.monthly" : "pricing.period.yearly") }))}
-        />
-        <Text size="xs" c="dimmed">
-          {t("admin.plan.help")}
-        </Text>
-        <SubmitButton style={{ alignSelf: "flex-start" }}>{t("admin.plan.submit")}</SubmitButton>
-      </Stack>
-    </ValidatedForm>
+    <IntentForm schema={setPlanSchema} intent="setPlan" hidden={{ workspaceId }} result={resultFor("setPlan", result)} titleId="plan-title" title={t("admin.plan.title")}>
+      <SelectField name="plan" label={t("admin.plan.plan")} defaultValue={current.plan} data={operatorPlans.map((plan) => ({ value: plan, label: planName(plan) }))} />
+      <SelectField
+        name="period"
+        label={t("pricing.period.label")}
+        defaultValue={current.period}
+        data={billingPeriods.map((period) => ({ value: period, label: t(period === "monthly" ? "pricing.period.monthly" : "pricing.period.yearly") }))}
+      />
+      <Text size="xs" c="dimmed">
+        {t("admin.plan.help")}
+      </Text>
+      <SubmitButton style={{ alignSelf: "flex-start" }}>{t("admin.plan.submit")}</SubmitButton>
+    </IntentForm>
   );
 }

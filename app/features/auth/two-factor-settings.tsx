@@ -3,6 +3,7 @@ import { IconCopy, IconDownload, IconShieldCheck } from "@tabler/icons-react";
 import { useState } from "react";
 import { Link } from "react-router";
 import { PasswordField, SubmitButton, TextField } from "#app/components/form/fields.tsx";
+import { IntentForm } from "#app/components/form/intent-form.tsx";
 import { ValidatedForm } from "#app/components/form/validated-form.tsx";
 import { SectionCard } from "#app/components/section-card.tsx";
 import { useI18n } from "#app/i18n/context.tsx";
@@ -34,31 +35,19 @@ export function TwoFactorSettings({ enabled, required, hasPassword, result }: { 
             <IconShieldCheck size={20} aria-hidden="true" color="var(--mantine-color-teal-7)" style={{ flexShrink: 0 }} />
             <Text>{t("account.twoFactor.onText")}</Text>
           </Group>
-          <ValidatedForm schema={confirmSchema} result={result?.intent === "twoFactorBackupCodes" ? result : null} aria-labelledby="two-factor-new-codes-title">
-            <input type="hidden" name="intent" value="twoFactorBackupCodes" />
-            <Stack gap="sm">
-              <Text fw={600} id="two-factor-new-codes-title">
-                {t("account.twoFactor.backupCodes.newTitle")}
-              </Text>
-              <Text size="sm">{t("account.twoFactor.backupCodes.newText")}</Text>
-              {confirmField("two-factor-new-codes-confirm")}
-              <SubmitButton variant="default" style={{ alignSelf: "flex-start" }}>
-                {t("account.twoFactor.backupCodes.regenerate")}
-              </SubmitButton>
-            </Stack>
-          </ValidatedForm>
-          <ValidatedForm schema={confirmSchema} result={result?.intent === "twoFactorDisable" ? result : null} aria-labelledby="two-factor-off-title">
-            <input type="hidden" name="intent" value="twoFactorDisable" />
-            <Stack gap="sm">
-              <Text fw={600} id="two-factor-off-title">
-                {t("account.twoFactor.disableTitle")}
-              </Text>
-              {confirmField("two-factor-off-confirm")}
-              <SubmitButton color="red" variant="light" style={{ alignSelf: "flex-start" }}>
-                {t("account.twoFactor.disable")}
-              </SubmitButton>
-            </Stack>
-          </ValidatedForm>
+          <IntentForm schema={confirmSchema} intent="twoFactorBackupCodes" result={result?.intent === "twoFactorBackupCodes" ? result : null} titleId="two-factor-new-codes-title" title={t("account.twoFactor.backupCodes.newTitle")}>
+            <Text size="sm">{t("account.twoFactor.backupCodes.newText")}</Text>
+            {confirmField("two-factor-new-codes-confirm")}
+            <SubmitButton variant="default" style={{ alignSelf: "flex-start" }}>
+              {t("account.twoFactor.backupCodes.regenerate")}
+            </SubmitButton>
+          </IntentForm>
+          <IntentForm schema={confirmSchema} intent="twoFactorDisable" result={result?.intent === "twoFactorDisable" ? result : null} titleId="two-factor-off-title" title={t("account.twoFactor.disableTitle")}>
+            {confirmField("two-factor-off-confirm")}
+            <SubmitButton color="red" variant="light" style={{ alignSelf: "flex-start" }}>
+              {t("account.twoFactor.disable")}
+            </SubmitButton>
+          </IntentForm>
         </Stack>
       ) : enrolment ? (
         <Stack gap="md">
