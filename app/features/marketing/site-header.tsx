@@ -13,6 +13,31 @@ const links: { to: string; label: MessageKey }[] = [
 
 const menuId = "site-menu";
 
+/** The public pages' links, in the top bar and in the phone menu alike. */
+function PageLinks() {
+  const { t } = useI18n();
+  return links.map((link) => (
+    <NavLink key={link.to} to={link.to} end className={classes.link}>
+      {t(link.label)}
+    </NavLink>
+  ));
+}
+
+/** Log in and sign up; the log-in button is quieter in the top bar than in the phone menu. */
+function AccountLinks({ logInVariant }: { logInVariant: "subtle" | "default" }) {
+  const { t } = useI18n();
+  return (
+    <>
+      <Button component={Link} to="/sign-in" variant={logInVariant}>
+        {t("nav.logIn")}
+      </Button>
+      <Button component={Link} to="/sign-up">
+        {t("nav.signUp")}
+      </Button>
+    </>
+  );
+}
+
 /**
  * The public site's top bar. On a phone the burger opens a full-screen menu, a popover: the browser opens
  * and closes it (Escape too) and keeps it in the tab order after the burger, with no JavaScript (the
@@ -28,19 +53,10 @@ export function SiteHeader() {
             <Logo />
           </Anchor>
           <Group component="nav" aria-label={t("nav.main")} gap="lg" visibleFrom="sm">
-            {links.map((link) => (
-              <NavLink key={link.to} to={link.to} end className={classes.link}>
-                {t(link.label)}
-              </NavLink>
-            ))}
+            <PageLinks />
           </Group>
           <Group gap="sm" visibleFrom="sm">
-            <Button component={Link} to="/sign-in" variant="subtle">
-              {t("nav.logIn")}
-            </Button>
-            <Button component={Link} to="/sign-up">
-              {t("nav.signUp")}
-            </Button>
+            <AccountLinks logInVariant="subtle" />
           </Group>
           <Burger opened={false} popoverTarget={menuId} hiddenFrom="sm" aria-label={t("nav.openMenu")} />
         </Group>
@@ -53,17 +69,8 @@ export function SiteHeader() {
           <CloseButton popoverTarget={menuId} popoverTargetAction="hide" size="lg" aria-label={t("nav.closeMenu")} />
         </Group>
         <Stack component="nav" aria-label={t("nav.main")} gap="md">
-          {links.map((link) => (
-            <NavLink key={link.to} to={link.to} end className={classes.link}>
-              {t(link.label)}
-            </NavLink>
-          ))}
-          <Button component={Link} to="/sign-in" variant="default">
-            {t("nav.logIn")}
-          </Button>
-          <Button component={Link} to="/sign-up">
-            {t("nav.signUp")}
-          </Button>
+          <PageLinks />
+          <AccountLinks logInVariant="default" />
         </Stack>
       </div>
     </Box>
