@@ -4,13 +4,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { GenerationEvent } from "#app/features/generate/generation-events.ts";
 import { runGeneration } from "#app/features/generate/generation.server.ts";
-import { createAuth } from "#app/features/auth/auth.server.ts";
 import { getWorkspaceModel, listProviderModels, setWorkspaceModel } from "#app/features/workspace/ai-model.server.ts";
-import { getActiveMembership } from "#app/features/workspace/workspaces.server.ts";
 import { getTemplateById } from "#app/templates/registry.ts";
 import { buildConfig, type AiConfig } from "#server/config.server.ts";
 import { startAiStub, stubModelIds, type AiStub } from "#tests/support/ai-stub-server.ts";
-import { createTestDb, testDatabaseKinds, type TestDb } from "#tests/support/test-db.ts";
+import { useIntegrationBackend } from "#tests/support/integration-backend.ts";
+import { testDatabaseKinds } from "#tests/support/test-db.ts";
 
 let stub: AiStub;
 beforeAll(async () => {
@@ -108,19 +107,16 @@ describe("listProviderModels", () => {
 });
 
 describe.each(testDatabaseKinds)("the workspace's model on %s", (kind) => {
-  let testDb: TestDb;
+  const { testDb, signUp } = useIntegrationBackend(kind);
   let user: { id: string; name: string; email: string };
   let workspaceId: string;
   const storedModel = async () => (await testDb.db.selectFrom("workspace").select("aiModel").where("id", "=", workspaceId).executeTakeFirstOrThrow()).aiModel;
 
   beforeAll(async () => {
-    testDb = await createTestDb(kind);
-    const auth = createAuth({ config: testDb.config, db: testDb.db, mailer: testDb.mailer });
-    const { user: created } = await auth.api.signUpEmail({ body: { name: "Mo Model", firstName: "Mo", lastName: "Model", email: `mo-${kind}@example.com`, password: "correct horse battery" } });
-    user = { id: created.id, name: created.name, email: created.email };
-    ({ workspaceId } = await getActiveMembership({ db: testDb.db, user }));
+    const mo = await signUp({ firstName: "Mo", lastName: "Model" });
+    user = { id: mo.id, name: mo.user.name, email: mo.user.email };
+    workspaceId = mo.workspaceId;
   });
-  afterAll(() => testDb.destroy());
 
   it("starts on the configured default and saves an offered model", async () => {
     const ai = aiConfig("openai-compatible");

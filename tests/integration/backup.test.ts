@@ -8,19 +8,17 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import SQLite from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createAuth } from "#app/features/auth/auth.server.ts";
 import { grantBonusWords } from "#app/features/billing/credits.server.ts";
 import { recoverInterruptedGenerations } from "#app/features/generate/generation-credits.server.ts";
 import { readGenerationStream, type GenerationEvent } from "#app/features/generate/generation-events.ts";
 import { handleGenerationPost } from "#app/features/generate/generation-request.server.ts";
-import { getActiveMembership } from "#app/features/workspace/workspaces.server.ts";
 import { createWriter } from "#server/ai/writer.server.ts";
 import type { AppConfig } from "#server/config.server.ts";
 import { createDb, type Db } from "#server/db/db.server.ts";
 import { migrateToLatest } from "#server/db/migrate.server.ts";
 import { createRateLimiter } from "#server/rate-limit.server.ts";
-import { startAiStub, type AiStub } from "#tests/support/ai-stub-server.ts";
-import { createTestDb, stubAiConfig, type TestDb } from "#tests/support/test-db.ts";
+import { useIntegrationBackend } from "#tests/support/integration-backend.ts";
+import { stubAiConfig } from "#tests/support/test-db.ts";
 
 interface CliResult {
   code: number | null;
@@ -68,28 +66,21 @@ const ids = async (db: Db, table: "output" | "credit_ledger" | "generation") => 
 
 // Each command is a Node process of its own (a second or two on a busy machine).
 describe("backup and restore on sqlite", { timeout: 60_000 }, () => {
-  let testDb: TestDb;
-  let stub: AiStub;
+  const { testDb, stub, signUp } = useIntegrationBackend("sqlite", { aiStub: { tokenDelayMs: 1 } });
   let config: AppConfig;
   let work: string;
   const accounts: { user: { id: string; name: string; email: string }; workspaceId: string }[] = [];
 
   beforeAll(async () => {
-    testDb = await createTestDb("sqlite");
-    stub = await startAiStub({ tokenDelayMs: 1 });
     config = stubAiConfig(testDb, stub.baseUrl, "openai-compatible");
     work = mkdtempSync(path.join(tmpdir(), "sellscribe-backup-"));
-    const auth = createAuth({ config: testDb.config, db: testDb.db, mailer: testDb.mailer });
     for (const name of ["Ada", "Grace", "Edsger", "Barbara"]) {
-      const { user } = await auth.api.signUpEmail({ body: { name: `${name} Tester`, firstName: name, lastName: "Tester", email: `${name.toLowerCase()}@example.com`, password: "correct horse battery" } });
-      const { workspaceId } = await getActiveMembership({ db: testDb.db, user });
+      const { user, workspaceId } = await signUp({ firstName: name, lastName: "Tester" });
       await grantBonusWords({ db: testDb.db, workspaceId, words: 50_000 });
       accounts.push({ user: { id: user.id, name: user.name, email: user.email }, workspaceId });
     }
   });
   afterAll(async () => {
-    await stub.close();
-    await testDb.destroy();
     rmSync(work, { recursive: true, force: true });
   });
 

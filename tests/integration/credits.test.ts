@@ -1,6 +1,6 @@
 // The word ledger on SQLite and (with TEST_DATABASE_URL) PostgreSQL: reserve, settle, refund, periods,
 // plan changes, bonus words, and 50 concurrent reservations and generations that never overdraw a balance.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { getWorkspaceBilling, grantBonusWords, getLedgerTotal, releaseCredits, reserveCredits, settleCredits, type CreditOptions } from "#app/features/billing/credits.server.ts";
 import { recoverInterruptedGenerations } from "#app/features/generate/generation-credits.server.ts";
 import { getDailyUsage } from "#app/features/billing/usage.server.ts";
@@ -8,31 +8,25 @@ import { readGenerationStream, type GenerationEvent } from "#app/features/genera
 import { handleGenerationPost } from "#app/features/generate/generation-request.server.ts";
 import { completeGeneration, createGeneration } from "#app/features/generate/generation.server.ts";
 import { createWriter } from "#server/ai/writer.server.ts";
-import { createAuth } from "#app/features/auth/auth.server.ts";
 import { createWorkspace, getActiveMembership } from "#app/features/workspace/workspaces.server.ts";
 import { buildConfig, type AppConfig } from "#server/config.server.ts";
 import type { Db } from "#server/db/db.server.ts";
 import type { WorkspacePlan } from "#server/db/schema.ts";
-import { startAiStub, type AiStub } from "#tests/support/ai-stub-server.ts";
+import type { AiStub } from "#tests/support/ai-stub-server.ts";
+import { useIntegrationBackend } from "#tests/support/integration-backend.ts";
 import { runReserveWorker } from "#tests/support/reserve-worker.ts";
-import { createTestDb, testDatabaseKinds, type TestDb } from "#tests/support/test-db.ts";
+import { signUpUser } from "#tests/support/sign-up.ts";
+import { testDatabaseKinds } from "#tests/support/test-db.ts";
 
 const day = 86_400_000;
 const descriptionInputs = { productName: "Bamboo Cutting Board Set", keyBenefitsFeatures: "Gentle on knives, deep juice grooves", toneOfVoice: "Professional", numberOutputs: "1" };
 
 describe.each(testDatabaseKinds)("credits on %s", (kind) => {
-  let testDb: TestDb;
+  const { testDb, auth, stub } = useIntegrationBackend(kind, { aiStub: { tokenDelayMs: 0 } });
   let db: Db;
-  let stub: AiStub;
 
-  beforeAll(async () => {
-    testDb = await createTestDb(kind);
+  beforeAll(() => {
     db = testDb.db;
-    stub = await startAiStub({ tokenDelayMs: 0 });
-  });
-  afterAll(async () => {
-    await stub.close();
-    await testDb.destroy();
   });
   beforeEach(() => stub.reset());
 
@@ -61,8 +55,7 @@ describe.each(testDatabaseKinds)("credits on %s", (kind) => {
 
   it("counts words generated before the ledger existed as used", async () => {
     const id = await newWorkspace();
-    const auth = createAuth({ config: testDb.config, db, mailer: testDb.mailer });
-    const { user } = await auth.api.signUpEmail({ body: { name: "Old Timer", firstName: "Old", lastName: "Timer", email: `old-${kind}@example.com`, password: "correct horse battery" } });
+    const { user } = await signUpUser(auth, { firstName: "Old", lastName: "Timer" });
     // Written and completed without a reservation, as generations were before the ledger.
     const generationId = await createGeneration({ db, userId: user.id, workspaceId: id, templateId: "description", inputs: {}, count: 1, provider: "offline", model: "m" });
     await completeGeneration({ db, id: generationId, words: 340 });
@@ -187,8 +180,7 @@ describe.each(testDatabaseKinds)("credits on %s", (kind) => {
   });
 
   it("gives back the words of generations a stopped server left running, once, and not from an ended period", async () => {
-    const auth = createAuth({ config: testDb.config, db, mailer: testDb.mailer });
-    const { user } = await auth.api.signUpEmail({ body: { name: "Crash Test", firstName: "Crash", lastName: "Test", email: `crash-${kind}@example.com`, password: "correct horse battery" } });
+    const { user } = await signUpUser(auth, { firstName: "Crash" });
     const now = Date.now();
     const workspaceId = await newWorkspace({ plan: "starter", start: new Date(now - 3 * day) });
     // Monthly periods from 70 days ago: the reservation below (45 days ago) is two periods back, whatever the month lengths.
@@ -227,8 +219,7 @@ describe.each(testDatabaseKinds)("credits on %s", (kind) => {
   });
 
   it("counts usage by the days of the user's time zone", async () => {
-    const auth = createAuth({ config: testDb.config, db, mailer: testDb.mailer });
-    const { user } = await auth.api.signUpEmail({ body: { name: "Zoe Zone", firstName: "Zoe", lastName: "Zone", email: `zone-${kind}@example.com`, password: "correct horse battery" } });
+    const { user } = await signUpUser(auth, { firstName: "Zoe", lastName: "Zone" });
     const workspaceId = await newWorkspace({ plan: "pro", start: new Date("2026-02-01T00:00:00Z") });
     const generated = async (at: string, templateId: string, words: number) => {
       const id = await createGeneration({ db, userId: user.id, workspaceId, templateId, inputs: {}, count: 1, provider: "offline", model: "m", createdAt: new Date(at) });
@@ -270,8 +261,7 @@ describe.each(testDatabaseKinds)("credits on %s", (kind) => {
       });
 
     beforeAll(async () => {
-      const auth = createAuth({ config: testDb.config, db, mailer: testDb.mailer });
-      const { user: created } = await auth.api.signUpEmail({ body: { name: "Grace Hopper", firstName: "Grace", lastName: "Hopper", email: `grace-${kind}@example.com`, password: "correct horse battery" } });
+      const { user: created } = await signUpUser(auth, { firstName: "Grace", lastName: "Hopper" });
       user = { id: created.id, name: created.name, email: created.email };
     });
 

@@ -4,7 +4,6 @@
 // asked in, working for the signed-in owner only and for 24 hours; housekeeping. Nothing of ours is mocked.
 import { strFromU8, unzipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createAuth, type Auth } from "#app/features/auth/auth.server.ts";
 import { grantBonusWords } from "#app/features/billing/credits.server.ts";
 import { handleDataExportDownload, handleDataExportRequest, handleDataExportStatus, type DataExportApiContext } from "#app/features/data-export/data-export-api.server.ts";
 import { getDataExportById, requestDataExport, sweepDataExports } from "#app/features/data-export/data-exports.server.ts";
@@ -16,18 +15,18 @@ import { createListing, saveListingVersion } from "#app/features/listings/listin
 import type { ListingFacts } from "#app/features/listings/types.ts";
 import { saveOutputs } from "#app/features/outputs/outputs.server.ts";
 import { acceptInvitation, createInvitation } from "#app/features/workspace/members.server.ts";
-import { getActiveMembership } from "#app/features/workspace/workspaces.server.ts";
 import { translate, type Locale } from "#app/i18n/i18n.ts";
 import { readApiError } from "#app/lib/errors.ts";
-import { createTestDb, testDatabaseKinds, type TestDb } from "#tests/support/test-db.ts";
+import { useIntegrationBackend } from "#tests/support/integration-backend.ts";
+import { readUntil } from "#tests/support/read-until.ts";
+import { testPassword as password } from "#tests/support/sign-up.ts";
+import { testDatabaseKinds } from "#tests/support/test-db.ts";
 
-const password = "correct horse battery";
 const facts = (brand: string): ListingFacts => ({ brand, productName: `${brand} Bamboo Board`, productType: "Cutting board", keyFeatures: "Solid bamboo", targetAudience: "Home cooks", wordsToAvoid: "", tone: "Professional" });
 const firefox = "Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0";
 
 describe.each(testDatabaseKinds)("data export on %s", (kind) => {
-  let testDb: TestDb;
-  let auth: Auth;
+  const { testDb, auth, signUp } = useIntegrationBackend(kind);
   let runner: DataExportRunner;
   let ada: { id: string; name: string; email: string };
   let grace: { id: string; name: string; email: string };
@@ -36,32 +35,14 @@ describe.each(testDatabaseKinds)("data export on %s", (kind) => {
   let graceWorkspace: string;
   let malloryWorkspace: string;
 
-  const signUp = async (name: string) => {
-    const { user } = await auth.api.signUpEmail({ body: { name: `${name} Test`, firstName: name, lastName: "Test", email: `${name.toLowerCase()}-export-${kind}@example.com`, password } });
-    return { id: user.id, name: user.name, email: user.email };
-  };
   const ctx = (user: { id: string } | null, request: Request, locale: Locale = "en"): DataExportApiContext => ({ request, user, locale, requestId: "test", db: testDb.db, config: testDb.config });
   const post = () => new Request("http://localhost/settings/data-export", { method: "POST", body: new URLSearchParams({ intent: "request" }) });
-  async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 20_000): Promise<T> {
-    const started = Date.now();
-    for (;;) {
-      const value = await read();
-      if (done(value)) return value;
-      if (Date.now() - started > timeoutMs) throw new Error(`timed out waiting: ${JSON.stringify(value)}`);
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  }
-  const ready = (id: string) => until(() => getDataExportById({ db: testDb.db, id }), (row) => row?.status === "ready" || row?.status === "failed");
+  const ready = (id: string) => readUntil(() => getDataExportById({ db: testDb.db, id }), (row) => row?.status === "ready" || row?.status === "failed", 20_000);
 
   beforeAll(async () => {
-    testDb = await createTestDb(kind);
-    auth = createAuth({ config: testDb.config, db: testDb.db, mailer: testDb.mailer });
-    ada = await signUp("Ada");
-    grace = await signUp("Grace");
-    mallory = await signUp("Mallory");
-    ({ workspaceId: adaWorkspace } = await getActiveMembership({ db: testDb.db, user: ada }));
-    ({ workspaceId: graceWorkspace } = await getActiveMembership({ db: testDb.db, user: grace }));
-    ({ workspaceId: malloryWorkspace } = await getActiveMembership({ db: testDb.db, user: mallory }));
+    ({ user: ada, workspaceId: adaWorkspace } = await signUp({ firstName: "Ada" }));
+    ({ user: grace, workspaceId: graceWorkspace } = await signUp({ firstName: "Grace" }));
+    ({ user: mallory, workspaceId: malloryWorkspace } = await signUp({ firstName: "Mallory" }));
     // Ada is a member (not owner) of Grace's workspace.
     const invite = await createInvitation({ db: testDb.db, workspaceId: graceWorkspace, email: ada.email, invitedBy: grace.id });
     if (!invite.ok) throw new Error("invitation refused");
@@ -87,7 +68,6 @@ describe.each(testDatabaseKinds)("data export on %s", (kind) => {
   });
   afterAll(async () => {
     await runner?.stop();
-    await testDb?.destroy();
   });
 
   let exportId: string;

@@ -3,32 +3,24 @@
 // does, and usage and the operator's failure list show what they showed before.
 import { sql } from "kysely";
 import { Migrator } from "kysely/migration";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { listFailedGenerations } from "#app/features/admin/admin.server.ts";
-import { createAuth } from "#app/features/auth/auth.server.ts";
 import { getUsageByTemplate } from "#app/features/billing/usage.server.ts";
 import { createGeneration } from "#app/features/generate/generation.server.ts";
 import { saveOutputs } from "#app/features/outputs/outputs.server.ts";
-import { getActiveMembership } from "#app/features/workspace/workspaces.server.ts";
 import { migrations } from "#server/db/migrations/index.ts";
-import { createTestDb, testDatabaseKinds, type TestDb } from "#tests/support/test-db.ts";
+import { useIntegrationBackend } from "#tests/support/integration-backend.ts";
+import { testDatabaseKinds } from "#tests/support/test-db.ts";
 
 describe.each(testDatabaseKinds)("migration 0025 (generation kind) on %s", (kind) => {
-  let testDb: TestDb | undefined;
-  afterEach(async () => {
-    await testDb?.destroy();
-    testDb = undefined;
-  });
+  const { testDb, signUp } = useIntegrationBackend(kind);
 
   it("turns the template called listing into kind listing, keeps what points at it, and can be undone", async () => {
-    testDb = await createTestDb(kind);
     const { db } = testDb;
     const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
     expect((await migrator.migrateTo("0024_totp_last_step")).error).toBeUndefined();
 
-    const auth = createAuth({ config: testDb.config, db, mailer: testDb.mailer });
-    const { user } = await auth.api.signUpEmail({ body: { name: "Ada Test", firstName: "Ada", lastName: "Test", email: "ada-0025@example.com", password: "correct horse battery" } });
-    const { workspaceId } = await getActiveMembership({ db, user });
+    const { user, workspaceId } = await signUp();
     const since = "2026-01-01T00:00:00.000Z";
     const generation = (id: string, templateId: string, status: string, words: number) =>
       sql`insert into generation (id, "userId", "workspaceId", "templateId", inputs, count, provider, model, status, words, "createdAt") values (${id}, ${user.id}, ${workspaceId}, ${templateId}, '{}', 1, 'offline', 'offline', ${status}, ${words}, ${"2026-02-01T10:00:00.000Z"})`.execute(db);

@@ -1,17 +1,15 @@
 // Generations against the stub provider over real HTTP + SSE (OpenAI-compatible and Anthropic wire formats),
 // saved to SQLite and (with TEST_DATABASE_URL) PostgreSQL.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createGenerationEventParser, readGenerationStream, type GenerationEvent } from "#app/features/generate/generation-events.ts";
 import { handleGenerationPost } from "#app/features/generate/generation-request.server.ts";
 import { runGeneration, type GenerationHooks } from "#app/features/generate/generation.server.ts";
 import { getTemplateById, templateIds } from "#app/templates/registry.ts";
 import { createWriter } from "#server/ai/writer.server.ts";
-import { createAuth } from "#app/features/auth/auth.server.ts";
-import { getActiveMembership } from "#app/features/workspace/workspaces.server.ts";
 import type { AppConfig } from "#server/config.server.ts";
 import { createRateLimiter, type RateLimiter } from "#server/rate-limit.server.ts";
-import { startAiStub, type AiStub } from "#tests/support/ai-stub-server.ts";
-import { createTestDb, stubAiConfig, testDatabaseKinds, type TestDb } from "#tests/support/test-db.ts";
+import { useIntegrationBackend } from "#tests/support/integration-backend.ts";
+import { stubAiConfig, testDatabaseKinds } from "#tests/support/test-db.ts";
 
 const description = getTemplateById("description")!;
 const keywords = getTemplateById("keywords")!;
@@ -27,22 +25,14 @@ interface Run {
 }
 
 describe.each(testDatabaseKinds)("generations on %s", (kind) => {
-  let testDb: TestDb;
-  let stub: AiStub;
+  const { testDb, stub, signUp } = useIntegrationBackend(kind, { aiStub: { tokenDelayMs: 1 } });
   let user: { id: string; name: string; email: string };
   let workspaceId: string;
 
   beforeAll(async () => {
-    testDb = await createTestDb(kind);
-    stub = await startAiStub({ tokenDelayMs: 1 });
-    const auth = createAuth({ config: testDb.config, db: testDb.db, mailer: testDb.mailer });
-    const { user: created } = await auth.api.signUpEmail({ body: { name: "Ada Lovelace", firstName: "Ada", lastName: "Lovelace", email: `ada-${kind}@example.com`, password: "correct horse battery" } });
-    user = { id: created.id, name: created.name, email: created.email };
-    ({ workspaceId } = await getActiveMembership({ db: testDb.db, user }));
-  });
-  afterAll(async () => {
-    await stub.close();
-    await testDb.destroy();
+    const ada = await signUp({ firstName: "Ada", lastName: "Lovelace" });
+    user = { id: ada.id, name: ada.user.name, email: ada.user.email };
+    workspaceId = ada.workspaceId;
   });
   beforeEach(() => {
     stub.reset();

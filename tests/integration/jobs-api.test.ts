@@ -1,18 +1,14 @@
 // The bulk-job HTTP contract on SQLite and (with TEST_DATABASE_URL) PostgreSQL: preview and start from a
 // real catalog file, follow, pause, cancel, retry and export; the refusals (413 with the limits, 400
 // naming the missing column, 402 with the numbers, 404 for another workspace's job, formulas kept as text).
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createAuth } from "#app/features/auth/auth.server.ts";
+import { beforeAll, describe, expect, it } from "vitest";
 import { getWorkspaceBilling, grantBonusWords, reserveCredits } from "#app/features/billing/credits.server.ts";
-import { startJobRunner, type JobRunner } from "#app/features/jobs/job-runner.server.ts";
 import { handleJobAction, handleJobCreate, handleJobExport, handleJobGet, handleJobList, handleJobPreview, handleJobRows, type JobsApiContext } from "#app/features/jobs/jobs-api.server.ts";
 import type { JobProgress } from "#app/features/jobs/types.ts";
 import { saveListingVersion } from "#app/features/listings/listings.server.ts";
 import { emptyCopy } from "#app/features/listings/types.ts";
-import { getActiveMembership } from "#app/features/workspace/workspaces.server.ts";
-import type { AppConfig } from "#server/config.server.ts";
-import { startAiStub, type AiStub } from "#tests/support/ai-stub-server.ts";
-import { createTestDb, stubAiConfig, testDatabaseKinds, type TestDb } from "#tests/support/test-db.ts";
+import { useIntegrationBackend } from "#tests/support/integration-backend.ts";
+import { testDatabaseKinds } from "#tests/support/test-db.ts";
 
 const csv = [
   "Brand,Product name,Product type,Key features,Audience,Keywords,Marketplace",
@@ -24,30 +20,15 @@ const csv = [
 ].join("\r\n");
 
 describe.each(testDatabaseKinds)("bulk jobs over HTTP on %s", (kind) => {
-  let testDb: TestDb;
-  let stub: AiStub;
-  let config: AppConfig;
-  let runner: JobRunner;
+  const { testDb, stub, config, runner, signUp } = useIntegrationBackend(kind, { aiStub: { tokenDelayMs: 0 }, jobRunner: { concurrency: 4, heartbeatSeconds: 5, workerId: `api-${kind}`, sweepEveryMs: 300 } });
   let ada: { id: string; name: string; email: string };
   let bob: { id: string; name: string; email: string };
   let workspaceId: string;
 
   beforeAll(async () => {
-    testDb = await createTestDb(kind);
-    stub = await startAiStub({ tokenDelayMs: 0 });
-    config = { ...stubAiConfig(testDb, stub.baseUrl, "openai-compatible"), jobs: { concurrency: 4, heartbeatSeconds: 5 } };
-    const auth = createAuth({ config: testDb.config, db: testDb.db, mailer: testDb.mailer });
-    const signUp = async (first: string) => (await auth.api.signUpEmail({ body: { name: `${first} Test`, firstName: first, lastName: "Test", email: `${first.toLowerCase()}-jobs-api-${kind}@example.com`, password: "correct horse battery" } })).user;
-    ada = await signUp("Ada");
-    bob = await signUp("Bob");
-    ({ workspaceId } = await getActiveMembership({ db: testDb.db, user: ada }));
+    ({ user: ada, workspaceId } = await signUp({ firstName: "Ada" }));
+    ({ user: bob } = await signUp({ firstName: "Bob" }));
     await grantBonusWords({ db: testDb.db, workspaceId, words: 50_000, trialWords: config.billing.trialWords });
-    runner = await startJobRunner({ db: testDb.db, config, workerId: `api-${kind}`, sweepEveryMs: 300 });
-  });
-  afterAll(async () => {
-    await runner?.stop();
-    await stub.close();
-    await testDb.destroy();
   });
 
   const ctx = (user: typeof ada | null, request: Request): JobsApiContext => ({ request, user, locale: "en", requestId: "req-jobs", db: testDb.db, config, runner });

@@ -4,50 +4,34 @@
 // queue at once; a workspace's waiting rows are capped by plan; retrying a cancelled job is refused;
 // rows the import refused keep their reason. The provider is the streaming stub; nothing of ours is mocked.
 import { sql } from "kysely";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createAuth } from "#app/features/auth/auth.server.ts";
+import { beforeAll, describe, expect, it } from "vitest";
 import { grantBonusWords } from "#app/features/billing/credits.server.ts";
 import { setPlan } from "#app/features/admin/operator.server.ts";
-import { rowQueueName, startJobRunner, type JobRunner } from "#app/features/jobs/job-runner.server.ts";
+import { rowQueueName } from "#app/features/jobs/job-runner.server.ts";
 import { handleJobAction, handleJobCreate, handleJobGet, handleJobRows, type JobsApiContext } from "#app/features/jobs/jobs-api.server.ts";
 import type { JobProgress } from "#app/features/jobs/types.ts";
 import { getActiveMembership } from "#app/features/workspace/workspaces.server.ts";
-import type { AppConfig } from "#server/config.server.ts";
-import { startAiStub, type AiStub } from "#tests/support/ai-stub-server.ts";
-import { createTestDb, stubAiConfig, testDatabaseKinds, type TestDb } from "#tests/support/test-db.ts";
+import { useIntegrationBackend } from "#tests/support/integration-backend.ts";
+import { readUntil } from "#tests/support/read-until.ts";
+import { testDatabaseKinds } from "#tests/support/test-db.ts";
 import { watchEventLoop } from "#tests/support/event-loop.ts";
 
 type User = { id: string; name: string; email: string };
 const catalogOf = (count: number, brand: string) => ["Brand,Product name,Marketplace", ...Array.from({ length: count }, (_, i) => `${brand},Item ${i + 1},amazon.com`)].join("\n");
 
 describe.each(testDatabaseKinds)("the bulk-job queue under load on %s", (kind) => {
-  let testDb: TestDb;
-  let stub: AiStub;
-  let config: AppConfig;
-  let runner: JobRunner;
+  const { testDb, stub, config, runner, signUp } = useIntegrationBackend(kind, { aiStub: { tokenDelayMs: 0 }, jobRunner: { concurrency: 4, heartbeatSeconds: 5, workerId: `queue-${kind}`, sweepEveryMs: 300 } });
   let ada: User;
   let tim: User;
   let adaWorkspace: string;
 
   beforeAll(async () => {
-    testDb = await createTestDb(kind);
-    stub = await startAiStub({ tokenDelayMs: 0 });
-    config = { ...stubAiConfig(testDb, stub.baseUrl, "openai-compatible"), jobs: { concurrency: 4, heartbeatSeconds: 5 } };
-    const auth = createAuth({ config: testDb.config, db: testDb.db, mailer: testDb.mailer });
-    const signUp = async (first: string) => (await auth.api.signUpEmail({ body: { name: `${first} Test`, firstName: first, lastName: "Test", email: `${first.toLowerCase()}-jobs-queue-${kind}@example.com`, password: "correct horse battery" } })).user;
-    ada = await signUp("Ada");
-    tim = await signUp("Tim");
-    ({ workspaceId: adaWorkspace } = await getActiveMembership({ db: testDb.db, user: ada }));
+    ({ user: ada, workspaceId: adaWorkspace } = await signUp({ firstName: "Ada" }));
+    ({ user: tim } = await signUp({ firstName: "Tim" }));
     // Ada pays for Enterprise (a whole catalog may wait); Tim is on his trial.
     await setPlan({ db: testDb.db, config, actor: { kind: "cli" }, target: { workspaceId: adaWorkspace }, plan: "enterprise" });
     await grantBonusWords({ db: testDb.db, workspaceId: adaWorkspace, words: 100_000, trialWords: config.billing.trialWords });
-    runner = await startJobRunner({ db: testDb.db, config, workerId: `queue-${kind}`, sweepEveryMs: 300 });
   }, 60_000);
-  afterAll(async () => {
-    await runner?.stop();
-    await stub.close();
-    await testDb?.destroy();
-  });
 
   const ctx = (user: User, request: Request): JobsApiContext => ({ request, user, locale: "en", requestId: "req-queue", db: testDb.db, config, runner });
   const create = (user: User, catalog: string, mapping: Record<string, number | null> = { brand: 0, productName: 1, marketplace: 2 }) => {
@@ -59,15 +43,7 @@ describe.each(testDatabaseKinds)("the bulk-job queue under load on %s", (kind) =
   };
   const act = (user: User, id: string, action: string) => handleJobAction({ ...ctx(user, new Request(`http://sellscribe.test/api/jobs/${id}/${action}`, { method: "POST" })), id, action });
   const progress = async (user: User, id: string) => (await (await handleJobGet({ ...ctx(user, new Request(`http://sellscribe.test/api/jobs/${id}`)), id })).json()) as JobProgress;
-  async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 60_000): Promise<T> {
-    const started = Date.now();
-    for (;;) {
-      const value = await read();
-      if (done(value)) return value;
-      if (Date.now() - started > timeoutMs) throw new Error(`timed out waiting: ${JSON.stringify(value)}`);
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  }
+  const until = <T>(read: () => Promise<T>, done: (value: T) => boolean) => readUntil(read, done, 60_000);
   /** The job's items waiting in the queue engine itself (queue_job on SQLite, pg-boss's job table on PostgreSQL), found by the row ids they carry. */
   async function waitingItems(jobId: string): Promise<number> {
     const { rows } =

@@ -2,45 +2,29 @@
 // each into their own listing and charged once, within the plan's concurrency; pause, resume, cancel,
 // words running out (and coming back), a dead worker's row taken over, and failed rows retried.
 // The provider is the streaming stub; nothing of ours is mocked.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createAuth } from "#app/features/auth/auth.server.ts";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { getLedgerTotal, getWorkspaceBilling, grantBonusWords, reserveCredits } from "#app/features/billing/credits.server.ts";
-import { startJobRunner, type JobRunner } from "#app/features/jobs/job-runner.server.ts";
 import { changeJob, claimRow, createJob, getJobProgress, listJobRows } from "#app/features/jobs/jobs.server.ts";
 import type { JobOptions } from "#app/features/jobs/types.ts";
 import { getListing } from "#app/features/listings/listings.server.ts";
-import { getActiveMembership } from "#app/features/workspace/workspaces.server.ts";
-import type { AppConfig } from "#server/config.server.ts";
-import { startAiStub, type AiStub } from "#tests/support/ai-stub-server.ts";
-import { createTestDb, stubAiConfig, testDatabaseKinds, type TestDb } from "#tests/support/test-db.ts";
+import { useIntegrationBackend } from "#tests/support/integration-backend.ts";
+import { readUntil } from "#tests/support/read-until.ts";
+import { testDatabaseKinds } from "#tests/support/test-db.ts";
 
 const options: JobOptions = { sections: ["title", "bullets", "searchTerms"], marketplace: "amazon.com", ruleSetId: "amazon-2026-07" };
 const rowsOf = (count: number, brand: string) =>
   Array.from({ length: count }, (_, i) => ({ rowNumber: i + 2, input: { facts: { brand, productName: `Bamboo board ${i + 1}`, productType: "cutting board", keyFeatures: "solid bamboo, juice groove", targetAudience: "home cooks", wordsToAvoid: "", tone: "Professional" }, keywords: [{ phrase: "bamboo cutting board", volume: 100 }], marketplace: "amazon.com" } }));
 
 describe.each(testDatabaseKinds)("bulk jobs on %s", (kind) => {
-  let testDb: TestDb;
-  let stub: AiStub;
-  let config: AppConfig;
-  let runner: JobRunner;
+  const { testDb, stub, config, runner, signUp } = useIntegrationBackend(kind, { aiStub: { tokenDelayMs: 0 }, jobRunner: { concurrency: 4, heartbeatSeconds: 2, workerId: `test-${kind}`, sweepEveryMs: 200 } });
   let user: { id: string };
   let workspaceId: string;
 
   beforeAll(async () => {
-    testDb = await createTestDb(kind);
-    stub = await startAiStub({ tokenDelayMs: 0 });
-    config = { ...stubAiConfig(testDb, stub.baseUrl, "openai-compatible"), jobs: { concurrency: 4, heartbeatSeconds: 2 } };
-    const auth = createAuth({ config: testDb.config, db: testDb.db, mailer: testDb.mailer });
-    const { user: created } = await auth.api.signUpEmail({ body: { name: "Ada Test", firstName: "Ada", lastName: "Test", email: `ada-jobs-${kind}@example.com`, password: "correct horse battery" } });
-    user = { id: created.id };
-    ({ workspaceId } = await getActiveMembership({ db: testDb.db, user: created }));
+    const ada = await signUp();
+    user = { id: ada.id };
+    workspaceId = ada.workspaceId;
     await grantBonusWords({ db: testDb.db, workspaceId, words: 100_000, trialWords: config.billing.trialWords });
-    runner = await startJobRunner({ db: testDb.db, config, workerId: `test-${kind}`, sweepEveryMs: 200 });
-  });
-  afterAll(async () => {
-    await runner?.stop();
-    await stub.close();
-    await testDb.destroy();
   });
   beforeEach(() => stub.reset());
 
@@ -50,15 +34,7 @@ describe.each(testDatabaseKinds)("bulk jobs on %s", (kind) => {
     return jobId;
   }
   const progress = async (jobId: string) => (await getJobProgress({ db: testDb.db, workspaceId, id: jobId, rowWords: runner.rowWords }))!;
-  async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 15_000): Promise<T> {
-    const started = Date.now();
-    for (;;) {
-      const value = await read();
-      if (done(value)) return value;
-      if (Date.now() - started > timeoutMs) throw new Error(`timed out waiting: ${JSON.stringify(value)}`);
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  }
+  const until = <T>(read: () => Promise<T>, done: (value: T) => boolean) => readUntil(read, done, 15_000);
   const rowsOfJob = async (jobId: string) => (await listJobRows({ db: testDb.db, workspaceId, jobId, limit: 1000 })).items;
 
   it("writes every row once into its own listing, charges exactly the words written, and keeps the trial to one row at a time", async () => {

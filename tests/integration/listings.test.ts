@@ -1,8 +1,7 @@
 // Listings (issue 15) against the stub provider over real HTTP + SSE, on SQLite and (with
 // TEST_DATABASE_URL) PostgreSQL: the lint → rewrite → safe-fix loop and what it saves, failures that
 // save and charge nothing, one section alone, the offline writer, versions, and the HTTP contracts.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createAuth } from "#app/features/auth/auth.server.ts";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { getLedgerTotal, getWorkspaceBilling, grantBonusWords } from "#app/features/billing/credits.server.ts";
 import { reserveGenerationCredits } from "#app/features/generate/generation-credits.server.ts";
 import { readListingStream, type ListingEvent } from "#app/features/listings/listing-events.ts";
@@ -19,8 +18,8 @@ import { languageName, marketplaces } from "#app/features/marketplaces/registry.
 import { getActiveMembership } from "#app/features/workspace/workspaces.server.ts";
 import type { AppConfig } from "#server/config.server.ts";
 import { createRateLimiter, type RateLimiter } from "#server/rate-limit.server.ts";
-import { startAiStub, type AiStub } from "#tests/support/ai-stub-server.ts";
-import { createTestDb, stubAiConfig, testDatabaseKinds, type TestDb } from "#tests/support/test-db.ts";
+import { useIntegrationBackend } from "#tests/support/integration-backend.ts";
+import { stubAiConfig, testDatabaseKinds } from "#tests/support/test-db.ts";
 
 const facts: ListingFacts = {
   brand: "Acme",
@@ -45,29 +44,16 @@ const longTerms = "kitchen carving platter charcuterie wooden prep boards meal v
 const section = (name: SectionName) => `Section: ${name}`;
 
 describe.each(testDatabaseKinds)("listings on %s", (kind) => {
-  let testDb: TestDb;
-  let stub: AiStub;
+  const { testDb, stub, signUp } = useIntegrationBackend(kind, { aiStub: { tokenDelayMs: 0 } });
   let user: { id: string; name: string; email: string };
   let other: { id: string; name: string; email: string };
   let workspaceId: string;
 
   beforeAll(async () => {
-    testDb = await createTestDb(kind);
-    stub = await startAiStub({ tokenDelayMs: 0 });
-    const auth = createAuth({ config: testDb.config, db: testDb.db, mailer: testDb.mailer });
-    const signUp = async (name: string) => {
-      const { user: created } = await auth.api.signUpEmail({ body: { name: `${name} Test`, firstName: name, lastName: "Test", email: `${name.toLowerCase()}-${kind}@example.com`, password: "correct horse battery" } });
-      return { id: created.id, name: created.name, email: created.email };
-    };
-    user = await signUp("Ada");
-    other = await signUp("Grace");
-    ({ workspaceId } = await getActiveMembership({ db: testDb.db, user }));
+    ({ user, workspaceId } = await signUp({ firstName: "Ada" }));
+    ({ user: other } = await signUp({ firstName: "Grace" }));
     // More than a trial holds: every test here writes whole listings.
     await grantBonusWords({ db: testDb.db, workspaceId, words: 200_000, trialWords: testDb.config.billing.trialWords });
-  });
-  afterAll(async () => {
-    await stub.close();
-    await testDb.destroy();
   });
   beforeEach(() => stub.reset());
 

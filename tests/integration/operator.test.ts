@@ -1,14 +1,13 @@
 // The operator commands as an operator runs them (node scripts/operator.ts, what `npm run credits` and
 // `npm run plan` start), against the same DATABASE_URL the server uses, on SQLite and PostgreSQL.
 import { spawnSync } from "node:child_process";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { getWorkspaceBilling } from "#app/features/billing/credits.server.ts";
-import { createAuth } from "#app/features/auth/auth.server.ts";
-import { getActiveMembership } from "#app/features/workspace/workspaces.server.ts";
-import { createTestDb, testDatabaseKinds, type TestDb } from "#tests/support/test-db.ts";
+import { useIntegrationBackend } from "#tests/support/integration-backend.ts";
+import { testDatabaseKinds } from "#tests/support/test-db.ts";
 
 describe.each(testDatabaseKinds)("operator commands on %s", (kind) => {
-  let testDb: TestDb;
+  const { testDb, signUp } = useIntegrationBackend(kind);
   let workspaceId: string;
   const email = `owner-${kind}@example.com`;
 
@@ -21,14 +20,8 @@ describe.each(testDatabaseKinds)("operator commands on %s", (kind) => {
   };
 
   beforeAll(async () => {
-    testDb = await createTestDb(kind);
-    const auth = createAuth({ config: testDb.config, db: testDb.db, mailer: testDb.mailer });
-    const { user } = await auth.api.signUpEmail({ body: { name: "Olive Owner", firstName: "Olive", lastName: "Owner", email, password: "correct horse battery" } });
-    workspaceId = (await getActiveMembership({ db: testDb.db, user })).workspaceId;
+    workspaceId = (await signUp({ firstName: "Olive", lastName: "Owner", email })).workspaceId;
     await testDb.db.updateTable("workspace").set({ name: "Olive's Shop" }).where("id", "=", workspaceId).execute();
-  });
-  afterAll(async () => {
-    await testDb.destroy();
   });
 
   it("grants bonus words to the user's workspace", async () => {

@@ -6,32 +6,27 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { deleteOutput, firstPageJson, listOutputs, restoreOutput, saveOutputs, updateOutput, type NewOutput } from "#app/features/outputs/outputs.server.ts";
-import { getActiveMembership } from "#app/features/workspace/workspaces.server.ts";
-import { createAuth } from "#app/features/auth/auth.server.ts";
 import { createDb, selectNow, type Db } from "#server/db/db.server.ts";
-import { createTestDb, testDatabaseKinds, type TestDb } from "#tests/support/test-db.ts";
+import { useIntegrationBackend } from "#tests/support/integration-backend.ts";
+import { testDatabaseKinds } from "#tests/support/test-db.ts";
 
 const base = Date.parse("2026-03-01T09:00:00.000Z");
 
 describe.each(testDatabaseKinds)("the kept first page, on %s", (kind) => {
-  let testDb: TestDb;
+  const { testDb, signUp } = useIntegrationBackend(kind);
   let other: Db;
   const people: { id: string; workspaceId: string }[] = [];
 
   beforeAll(async () => {
-    testDb = await createTestDb(kind);
     // A second connection pool to the same database, as a second server would have.
     other = createDb(testDb.config.database);
-    const auth = createAuth({ config: testDb.config, db: testDb.db, mailer: testDb.mailer });
     for (const first of ["Ada", "Bob"]) {
-      const { user } = await auth.api.signUpEmail({ body: { name: `${first} Test`, firstName: first, lastName: "Test", email: `${first.toLowerCase()}-${kind}-${Date.now()}@example.com`, password: "correct horse battery" } });
-      const { workspaceId } = await getActiveMembership({ db: testDb.db, user });
+      const { user, workspaceId } = await signUp({ firstName: first });
       people.push({ id: user.id, workspaceId });
     }
   });
   afterAll(async () => {
     await other.destroy();
-    await testDb.destroy();
   });
 
   const outputsOf = (who: { id: string; workspaceId: string }, from: number, count: number): NewOutput[] =>

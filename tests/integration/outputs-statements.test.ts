@@ -1,34 +1,25 @@
 // The unfiltered list's statements are compiled once per database and then only given values
 // (docs/decisions/023): each call must still get its own user's page, in order, whoever asked before.
-import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { listOutputs, saveOutputs } from "#app/features/outputs/outputs.server.ts";
 import { readSession, sessionCookieSettings } from "#app/features/auth/session-reader.server.ts";
-import { createAuth, type Auth } from "#app/features/auth/auth.server.ts";
-import { getActiveMembership } from "#app/features/workspace/workspaces.server.ts";
-import { createTestDb, testDatabaseKinds, type TestDb } from "#tests/support/test-db.ts";
+import { useIntegrationBackend } from "#tests/support/integration-backend.ts";
+import { testDatabaseKinds } from "#tests/support/test-db.ts";
 
 const base = Date.parse("2026-02-01T10:00:00.000Z");
 
 describe.each(testDatabaseKinds)("statements compiled once, on %s", (kind) => {
-  let testDb: TestDb;
-  let auth: Auth;
+  const { testDb, auth, signUp } = useIntegrationBackend(kind);
   const users: { id: string; cookie: string; outputIds: string[] }[] = [];
 
   beforeAll(async () => {
-    testDb = await createTestDb(kind);
-    auth = createAuth({ config: testDb.config, db: testDb.db, mailer: testDb.mailer });
     for (const first of ["Ada", "Bob", "Cy"]) {
-      const { headers, response } = await auth.api.signUpEmail({
-        body: { name: `${first} Test`, firstName: first, lastName: "Test", email: `${first.toLowerCase()}-${randomUUID().slice(0, 8)}@example.com`, password: "correct horse battery" },
-        returnHeaders: true,
-      });
-      const { workspaceId } = await getActiveMembership({ db: testDb.db, user: response.user });
+      const { user, cookie, workspaceId } = await signUp({ firstName: first });
       // Seven outputs each, interleaved in time with the others' and two of them in the same millisecond (the id breaks the tie).
       const saved = await saveOutputs({
         db: testDb.db,
         outputs: Array.from({ length: 7 }, (_, n) => ({
-          userId: response.user.id,
+          userId: user.id,
           workspaceId,
           generationId: null,
           templateId: "description",
@@ -38,10 +29,9 @@ describe.each(testDatabaseKinds)("statements compiled once, on %s", (kind) => {
         })),
       });
       const newestFirst = [...saved].sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.id.localeCompare(a.id)).map((o) => o.id);
-      users.push({ id: response.user.id, cookie: headers.getSetCookie().map((c) => c.split(";")[0]).join("; "), outputIds: newestFirst });
+      users.push({ id: user.id, cookie, outputIds: newestFirst });
     }
   });
-  afterAll(async () => testDb.destroy());
 
   async function everyPage(userId: string, limit: number): Promise<string[]> {
     const ids: string[] = [];

@@ -1,7 +1,6 @@
 // Saved outputs on SQLite and (with TEST_DATABASE_URL) PostgreSQL: pages, filters, search, favorites,
 // edit, delete + undo, export, and that no function or route ever reaches another user's outputs.
-import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { exportOutputsResponse } from "#app/features/outputs/output-export.server.ts";
 import { handleListOutputs, handleOutputRequest, handleRestoreOutput, type OutputsApiContext } from "#app/features/outputs/outputs-api.server.ts";
 import { decodeCursor, encodeCursor, InvalidCursorError } from "#app/lib/cursor.ts";
@@ -19,9 +18,8 @@ import {
   type OutputFilter,
   type OutputView,
 } from "#app/features/outputs/outputs.server.ts";
-import { getActiveMembership } from "#app/features/workspace/workspaces.server.ts";
-import { createAuth } from "#app/features/auth/auth.server.ts";
-import { createTestDb, testDatabaseKinds, type TestDb } from "#tests/support/test-db.ts";
+import { useIntegrationBackend } from "#tests/support/integration-backend.ts";
+import { testDatabaseKinds } from "#tests/support/test-db.ts";
 
 interface TestUser {
   id: string;
@@ -42,15 +40,13 @@ interface Seed {
 const base = Date.parse("2026-01-05T10:00:00.000Z");
 
 describe.each(testDatabaseKinds)("saved outputs on %s", (kind) => {
-  let testDb: TestDb;
+  const { testDb, signUp } = useIntegrationBackend(kind);
   let ada: TestUser;
   let bob: TestUser;
   let clock = 0;
 
   async function createUser(first: string): Promise<TestUser> {
-    const auth = createAuth({ config: testDb.config, db: testDb.db, mailer: testDb.mailer });
-    const { user } = await auth.api.signUpEmail({ body: { name: `${first} Test`, firstName: first, lastName: "Test", email: `${first.toLowerCase()}-${kind}-${randomUUID().slice(0, 8)}@example.com`, password: "correct horse battery" } });
-    const { workspaceId } = await getActiveMembership({ db: testDb.db, user });
+    const { user, workspaceId } = await signUp({ firstName: first });
     return { id: user.id, name: user.name, email: user.email, workspaceId };
   }
 
@@ -101,12 +97,8 @@ describe.each(testDatabaseKinds)("saved outputs on %s", (kind) => {
   }
 
   beforeAll(async () => {
-    testDb = await createTestDb(kind);
     ada = await createUser("Ada");
     bob = await createUser("Bob");
-  });
-  afterAll(async () => {
-    await testDb.destroy();
   });
   beforeEach(clearOutputs);
 

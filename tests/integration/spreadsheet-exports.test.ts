@@ -4,11 +4,9 @@
 // flat file and JSON, a job's flat file, CSV report and JSON lines, the history CSV, every CSV of the data
 // export ZIP) and no cell of a CSV or TSV may start like a formula; JSON keeps every value exact.
 import { strFromU8, unzipSync } from "fflate";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createAuth } from "#app/features/auth/auth.server.ts";
+import { beforeAll, describe, expect, it } from "vitest";
 import { grantBonusWords } from "#app/features/billing/credits.server.ts";
 import { buildDataExportZip } from "#app/features/data-export/export-zip.server.ts";
-import { startJobRunner, type JobRunner } from "#app/features/jobs/job-runner.server.ts";
 import { handleJobCreate, handleJobExport, handleJobGet, type JobsApiContext } from "#app/features/jobs/jobs-api.server.ts";
 import type { JobProgress } from "#app/features/jobs/types.ts";
 import { handleListingExport } from "#app/features/listings/listings-api.server.ts";
@@ -16,10 +14,9 @@ import { createListing, saveListingVersion } from "#app/features/listings/listin
 import type { ListingCopy } from "#app/features/listings/types.ts";
 import { exportOutputsResponse } from "#app/features/outputs/output-export.server.ts";
 import { saveOutputs } from "#app/features/outputs/outputs.server.ts";
-import { getActiveMembership } from "#app/features/workspace/workspaces.server.ts";
-import type { AppConfig } from "#server/config.server.ts";
-import { startAiStub, type AiStub } from "#tests/support/ai-stub-server.ts";
-import { createTestDb, stubAiConfig, testDatabaseKinds, type TestDb } from "#tests/support/test-db.ts";
+import { useIntegrationBackend } from "#tests/support/integration-backend.ts";
+import { testPassword as password } from "#tests/support/sign-up.ts";
+import { testDatabaseKinds } from "#tests/support/test-db.ts";
 
 const hostile = {
   formula: '=HYPERLINK("http://evil.example","Click me")',
@@ -101,22 +98,13 @@ function expectInert(name: string, rows: string[][], mustHold: string[]): void {
 }
 
 describe.each(testDatabaseKinds)("every spreadsheet-like export on %s", (kind) => {
-  let testDb: TestDb;
-  let stub: AiStub;
-  let config: AppConfig;
-  let runner: JobRunner;
+  const { testDb, auth, stub, config, runner, signUp } = useIntegrationBackend(kind, { aiStub: { tokenDelayMs: 0 }, jobRunner: { concurrency: 2, heartbeatSeconds: 5, workerId: `cells-${kind}`, sweepEveryMs: 300 } });
   let ada: { id: string; name: string; email: string };
   let workspaceId: string;
   let listingId: string;
 
   beforeAll(async () => {
-    testDb = await createTestDb(kind);
-    stub = await startAiStub({ tokenDelayMs: 0 });
-    config = { ...stubAiConfig(testDb, stub.baseUrl, "openai-compatible"), jobs: { concurrency: 2, heartbeatSeconds: 5 } };
-    const auth = createAuth({ config: testDb.config, db: testDb.db, mailer: testDb.mailer });
-    const password = "correct horse battery";
-    ada = (await auth.api.signUpEmail({ body: { name: "Ada Test", firstName: "Ada", lastName: "Test", email: `ada-cells-${kind}@example.com`, password } })).user;
-    ({ workspaceId } = await getActiveMembership({ db: testDb.db, user: ada }));
+    ({ user: ada, workspaceId } = await signUp());
     await grantBonusWords({ db: testDb.db, workspaceId, words: 50_000, trialWords: config.billing.trialWords });
     // A session whose browser name is a formula (sessions.csv), a workspace named like one (workspaces.csv).
     await auth.api.signInEmail({ body: { email: ada.email, password }, headers: new Headers({ "user-agent": hostile.at }) });
@@ -127,12 +115,6 @@ describe.each(testDatabaseKinds)("every spreadsheet-like export on %s", (kind) =
     await saveListingVersion({ db: testDb.db, workspaceId, listingId, userId: ada.id, copy, source: "edited" });
     const now = new Date().toISOString();
     await saveOutputs({ db: testDb.db, outputs: hostileTexts.map((content) => ({ userId: ada.id, workspaceId, generationId: null, templateId: "product-description", content, inputs: { productName: hostile.plus }, createdAt: now })) });
-    runner = await startJobRunner({ db: testDb.db, config, workerId: `cells-${kind}`, sweepEveryMs: 300 });
-  });
-  afterAll(async () => {
-    await runner?.stop();
-    await stub?.close();
-    await testDb?.destroy();
   });
 
   it("a listing's flat file (Amazon's template) has no formula in any cell; its JSON keeps the text exact", async () => {

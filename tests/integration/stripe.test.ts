@@ -4,11 +4,11 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { getWorkspaceBilling, getLedgerTotal, reserveCredits } from "#app/features/billing/credits.server.ts";
 import { cancelSubscriptionsOf, createPortalSession, getWorkspacePayments, openBillingPortal, setCancelAtPeriodEnd, startCheckout } from "#app/features/billing/stripe.server.ts";
 import { handleStripeWebhook } from "#app/features/billing/stripe-webhook.server.ts";
-import { createAuth } from "#app/features/auth/auth.server.ts";
-import { getActiveMembership, listSoleOwnedWorkspaceIds } from "#app/features/workspace/workspaces.server.ts";
+import { listSoleOwnedWorkspaceIds } from "#app/features/workspace/workspaces.server.ts";
 import { buildConfig, type AppConfig } from "#server/config.server.ts";
 import { checkoutSessionObject, invoiceObject, signedEvent, startStripeStub, subscriptionObject, testStripePrices, type StripeStub } from "#tests/support/stripe-stub.ts";
-import { createTestDb, testDatabaseKinds, type TestDb } from "#tests/support/test-db.ts";
+import { useIntegrationBackend } from "#tests/support/integration-backend.ts";
+import { testDatabaseKinds } from "#tests/support/test-db.ts";
 
 const webhookSecret = "whsec_test_sellscribe";
 const secretKey = "sk_test_sellscribe";
@@ -17,13 +17,12 @@ const day = 86_400_000;
 const secondsIso = (ms: number) => new Date(Math.floor(ms / 1000) * 1000).toISOString();
 
 describe.each(testDatabaseKinds)("Stripe on %s", (kind) => {
-  let testDb: TestDb;
+  const { testDb, signUp } = useIntegrationBackend(kind);
   let stub: StripeStub;
   let config: AppConfig;
   let counter = 0;
 
   beforeAll(async () => {
-    testDb = await createTestDb(kind);
     stub = await startStripeStub({ secretKey });
     config = buildConfig({
       NODE_ENV: "test",
@@ -38,15 +37,11 @@ describe.each(testDatabaseKinds)("Stripe on %s", (kind) => {
   });
   afterAll(async () => {
     await stub.close();
-    await testDb.destroy();
   });
   beforeEach(() => stub.reset());
 
   async function newUser() {
-    const auth = createAuth({ config: testDb.config, db: testDb.db, mailer: testDb.mailer });
-    const email = `payer-${kind}-${++counter}@example.com`;
-    const { user } = await auth.api.signUpEmail({ body: { name: "Pat Payer", firstName: "Pat", lastName: "Payer", email, password: "correct horse battery" } });
-    const { workspaceId } = await getActiveMembership({ db: testDb.db, user });
+    const { user, workspaceId } = await signUp({ firstName: "Pat", lastName: "Payer", email: `payer-${kind}-${++counter}@example.com` });
     // As loading any signed-in page does: the trial's balance exists.
     await getWorkspaceBilling({ db: testDb.db, workspaceId });
     return { user, workspaceId };
