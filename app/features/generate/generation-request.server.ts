@@ -1,11 +1,11 @@
 // POST /api/generations: checks the request, then streams the generation as server-sent events.
 import { creditRefusalMessage, reserveGenerationCredits } from "./generation-credits.server.ts";
 import { translate, type Locale, type MessageKey, type MessageParams } from "#app/i18n/i18n.ts";
+import type { ApiContext } from "#app/lib/api-context.ts";
 import { apiErrorResponse, methodNotAllowedResponse } from "#app/lib/errors.ts";
 import { getTemplateById, templateIds } from "#app/templates/registry.ts";
 import { checkInputs } from "#app/templates/validation.ts";
 import type { AppConfig } from "#server/config.server.ts";
-import type { Db } from "#server/db/db.server.ts";
 import { logger } from "#server/logger.server.ts";
 import { eventStreamResponse } from "#server/sse.server.ts";
 import type { RateLimiter, RateLimitRule } from "#server/rate-limit.server.ts";
@@ -20,12 +20,7 @@ import { runGeneration } from "./generation.server.ts";
 /** Generations per user per minute: plenty for a person, a brake for a script. */
 export const generationRateLimit: RateLimitRule = { max: 30, windowMs: 60_000 };
 
-export interface GenerationPostOptions {
-  request: Request;
-  user: { id: string; name: string; email: string } | null;
-  locale: Locale;
-  requestId: string;
-  db: Db;
+export interface GenerationPostOptions extends ApiContext {
   config: AppConfig;
   limiter: RateLimiter;
   writer?: Writer;

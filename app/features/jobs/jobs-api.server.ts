@@ -3,7 +3,6 @@
 // errors come from the one catalogue (app/lib/errors.ts), in the client's language.
 import { z } from "zod";
 import type { AppConfig } from "#server/config.server.ts";
-import type { Db } from "#server/db/db.server.ts";
 import { yieldToEventLoop } from "#server/queue/work-queue.server.ts";
 import { readMultipartForm } from "#server/multipart.server.ts";
 import { getWorkspaceBilling } from "#app/features/billing/credits.server.ts";
@@ -14,6 +13,7 @@ import { getMarketplace, ruleSetFor } from "#app/features/marketplaces/registry.
 import { getRuleSet } from "#app/features/rules/registry.ts";
 import { getActiveMembership } from "#app/features/workspace/workspaces.server.ts";
 import { translate, type Locale, type MessageKey } from "#app/i18n/i18n.ts";
+import type { ApiContext } from "#app/lib/api-context.ts";
 import { apiErrorResponse, type ApiErrorCode, type ApiErrorExtras } from "#app/lib/errors.ts";
 import { catalogFields, catalogMappingSchema, maxCatalogBytes, maxCatalogRows, proposeMapping, toCatalogRows, validateMapping, type CatalogFile, type CatalogProblem, type CatalogResult } from "./catalog-import/index.ts";
 import { readCatalogUpload } from "./catalog-xlsx.server.ts";
@@ -22,12 +22,7 @@ import type { JobRunner } from "./job-runner.server.ts";
 import { changeJob, createJob, getJobProgress, JobQueueFullError, jobExists, iterateJobRows, listJobRows, listJobs, type JobAction, type JobChange, type NewJobRow } from "./jobs.server.ts";
 import { jobOptionsSchema, rowStatuses, type JobOptions, type RowInput } from "./types.ts";
 
-export interface JobsApiContext {
-  request: Request;
-  user: { id: string; name: string; email: string } | null;
-  locale: Locale;
-  requestId: string;
-  db: Db;
+export interface JobsApiContext extends ApiContext {
   config: AppConfig;
   runner: JobRunner;
 }
