@@ -6,6 +6,7 @@ import { notifications } from "@mantine/notifications";
 import { IconDownload, IconFileSpreadsheet, IconFileText, IconSearch } from "@tabler/icons-react";
 import { useState, type ReactNode } from "react";
 import { Link, useLocation, useNavigation, useSearchParams } from "react-router";
+import { DownloadMenuItem } from "#app/components/download-menu-item.tsx";
 import { EmptyState, EmptyStateLink } from "#app/components/empty-state.tsx";
 import { languageLabel } from "#app/features/marketplaces/marketplace-select.tsx";
 import { marketplaces, registryLanguages } from "#app/features/marketplaces/registry.ts";
@@ -187,12 +188,12 @@ export function OutputsBrowser({ mode, page, filter, now, header }: OutputsBrows
               </Button>
             </Menu.Target>
             <Menu.Dropdown>
-              <Menu.Item component="a" href={exportHref("csv")} download leftSection={<IconFileSpreadsheet size={16} aria-hidden />}>
+              <DownloadMenuItem href={exportHref("csv")} icon={<IconFileSpreadsheet size={16} aria-hidden />}>
                 {t("history.export.csv")}
-              </Menu.Item>
-              <Menu.Item component="a" href={exportHref("txt")} download leftSection={<IconFileText size={16} aria-hidden />}>
+              </DownloadMenuItem>
+              <DownloadMenuItem href={exportHref("txt")} icon={<IconFileText size={16} aria-hidden />}>
                 {t("history.export.text")}
-              </Menu.Item>
+              </DownloadMenuItem>
             </Menu.Dropdown>
           </Menu>
         ) : null}

@@ -3,6 +3,7 @@ import { notifications } from "@mantine/notifications";
 import { IconDownload, IconPlayerPause, IconPlayerPlay, IconRefresh, IconX } from "@tabler/icons-react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { data, Link } from "react-router";
+import { DownloadMenuItem } from "#app/components/download-menu-item.tsx";
 import { getJobRunner } from "#app/features/jobs/job-runner.server.ts";
 import { formatTimeLeft, isActiveJob, JobFigure, JobProgressBar, JobStatusBadge, LintBadge, RowStatusBadge, usePolled } from "#app/features/jobs/job-ui.tsx";
 import { getJobProgress, listJobRows } from "#app/features/jobs/jobs.server.ts";
@@ -208,15 +209,15 @@ function JobView({ loaderData }: { loaderData: Route.ComponentProps["loaderData"
                 </Button>
               </Menu.Target>
               <Menu.Dropdown>
-                <Menu.Item component="a" href={exportHref("flatfile")} download>
+                <DownloadMenuItem href={exportHref("flatfile")}>
                   {t("jobs.download.flatfile")}
-                </Menu.Item>
-                <Menu.Item component="a" href={exportHref("csv")} download>
+                </DownloadMenuItem>
+                <DownloadMenuItem href={exportHref("csv")}>
                   {t("jobs.download.csv")}
-                </Menu.Item>
-                <Menu.Item component="a" href={exportHref("jsonl")} download>
+                </DownloadMenuItem>
+                <DownloadMenuItem href={exportHref("jsonl")}>
                   {t("jobs.download.jsonl")}
-                </Menu.Item>
+                </DownloadMenuItem>
               </Menu.Dropdown>
             </Menu>
             {active && (

@@ -3,6 +3,7 @@ import { notifications } from "@mantine/notifications";
 import { IconDownload, IconHistory, IconPlayerStopFilled, IconPlus, IconSparkles, IconDeviceFloppy } from "@tabler/icons-react";
 import { useDeferredValue, useEffect, useMemo, useRef, useState, type CSSProperties } from "react";
 import { data, Link, useFetcher, useNavigate, useRevalidator, useSearchParams } from "react-router";
+import { DownloadMenuItem } from "#app/components/download-menu-item.tsx";
 import { EmptyState } from "#app/components/empty-state.tsx";
 import { FactsFields } from "#app/features/listings/facts-form.tsx";
 import { factsFieldErrors } from "#app/features/listings/facts-errors.ts";
@@ -293,12 +294,12 @@ function ListingBuilder({ loaderData }: { loaderData: Route.ComponentProps["load
             </Menu.Target>
             <Menu.Dropdown>
               {!report.passed && <Menu.Label maw={260}>{t("listings.builder.exportFails", { count: errorCount })}</Menu.Label>}
-              <Menu.Item component="a" href={exportHref("flatfile")} download>
+              <DownloadMenuItem href={exportHref("flatfile")}>
                 {t("listings.builder.exportFlatFile")}
-              </Menu.Item>
-              <Menu.Item component="a" href={exportHref("json")} download>
+              </DownloadMenuItem>
+              <DownloadMenuItem href={exportHref("json")}>
                 {t("listings.builder.exportJson")}
-              </Menu.Item>
+              </DownloadMenuItem>
             </Menu.Dropdown>
           </Menu>
           <Button variant="subtle" component={Link} to={`/listings/${listing.id}/versions`} leftSection={<IconHistory size={16} aria-hidden />}>
