@@ -12,7 +12,7 @@ import type { JobProgress, JobRowView } from "#app/features/jobs/types.ts";
 import { metaTranslator } from "#app/lib/page-meta.ts";
 import { formatRelativeTime } from "#app/features/outputs/relative-time.ts";
 import { useNow } from "#app/features/outputs/use-now.ts";
-import type { SectionName } from "#app/features/rules/types.ts";
+import { sectionLabels } from "#app/features/listings/section-labels.ts";
 import { requireMembership } from "#app/features/auth/active-workspace.server.ts";
 import { useI18n } from "#app/i18n/context.tsx";
 import type { MessageKey } from "#app/i18n/i18n.ts";
@@ -41,13 +41,6 @@ const filters: { value: Filter; label: MessageKey; count: (job: JobProgress) => 
   { value: "done", label: "jobs.rows.filter.done", count: (job) => job.done },
   { value: "queued", label: "jobs.rows.filter.queued", count: (job) => job.queued },
 ];
-const sectionLabels: Record<SectionName, MessageKey> = {
-  title: "listings.section.title",
-  itemHighlights: "listings.section.itemHighlights",
-  bullets: "listings.section.bullets",
-  description: "listings.section.description",
-  searchTerms: "listings.section.searchTerms",
-};
 
 type Action = "pause" | "resume" | "cancel" | "retry-failed";
 const actionNotices: Record<Action, MessageKey> = {

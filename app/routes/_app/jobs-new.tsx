@@ -13,10 +13,10 @@ import { pageMeta } from "#app/lib/page-meta.ts";
 import { MarketplaceSelect } from "#app/features/marketplaces/marketplace-select.tsx";
 import { getMarketplace, marketplaces, ruleSetFor } from "#app/features/marketplaces/registry.ts";
 import { getRuleSet } from "#app/features/rules/registry.ts";
+import { sectionLabels } from "#app/features/listings/section-labels.ts";
 import { sectionNames, type SectionName } from "#app/features/rules/types.ts";
 import { requireMembership } from "#app/features/auth/active-workspace.server.ts";
 import { useI18n } from "#app/i18n/context.tsx";
-import type { MessageKey } from "#app/i18n/i18n.ts";
 import { readApiError } from "#app/lib/errors.ts";
 import { intlTag } from "#app/lib/intl.ts";
 import { getServices } from "#server/services.server.ts";
@@ -54,13 +54,6 @@ interface CatalogPreview {
 }
 
 const requiredFields: readonly CatalogField[] = requiredCatalogFields;
-const sectionLabels: Record<SectionName, MessageKey> = {
-  title: "listings.section.title",
-  itemHighlights: "listings.section.itemHighlights",
-  bullets: "listings.section.bullets",
-  description: "listings.section.description",
-  searchTerms: "listings.section.searchTerms",
-};
 const acceptedFiles = ".csv,.tsv,.txt,.xlsx,text/csv,text/tab-separated-values,text/plain,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 const shownSampleRows = 5;
 

@@ -6,6 +6,7 @@ import { data, Link, useFetcher, useNavigate, useRevalidator, useSearchParams } 
 import { DownloadMenuItem } from "#app/components/download-menu-item.tsx";
 import { EmptyState } from "#app/components/empty-state.tsx";
 import { FactsFields } from "#app/features/listings/facts-form.tsx";
+import { sectionLabels } from "#app/features/listings/section-labels.ts";
 import { factsFieldErrors } from "#app/features/listings/facts-errors.ts";
 import { copySections, lintCopy } from "#app/features/listings/listing-lint.ts";
 import { keywordCoverage } from "#app/features/keywords/coverage.ts";
@@ -74,14 +75,6 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     throw error;
   }
 }
-
-const sectionTitles: Record<SectionName, Parameters<ReturnType<typeof useI18n>["t"]>[0]> = {
-  title: "listings.section.title",
-  itemHighlights: "listings.section.itemHighlights",
-  bullets: "listings.section.bullets",
-  description: "listings.section.description",
-  searchTerms: "listings.section.searchTerms",
-};
 
 /** Another listing (a sibling, say) is a fresh builder: nothing of this one's state carries over. */
 export default function ListingBuilderRoute({ loaderData }: Route.ComponentProps) {
@@ -231,7 +224,7 @@ function ListingBuilder({ loaderData }: { loaderData: Route.ComponentProps["load
   };
   const frame = (section: SectionName) => ({
     id: `section-${section}`,
-    title: t(sectionTitles[section]),
+    title: t(sectionLabels[section]),
     running,
     busy: running && generation.live[section] !== undefined && !generation.live[section]?.finished,
     live: live(section),
