@@ -92,71 +92,66 @@ export function PasskeySettings({ passkeys, confirmation }: { passkeys: PasskeyI
   }
 
   return (
-    <SectionCard titleId="passkeys-title" title={t("account.passkeys.manage.title")}>
-      <Stack gap="md">
-        <Text size="sm" c="dimmed">
-          {t("account.passkeys.manage.intro")}
-        </Text>
-        {passkeys.length ? (
-          <Stack component="ul" gap="sm" aria-label={t("account.passkeys.manage.list")} p={0} m={0} style={{ listStyle: "none" }}>
-            {passkeys.map((passkey) => (
-              <PasskeyRow key={passkey.id} passkey={passkey} dateFormat={dateFormat} />
-            ))}
-          </Stack>
-        ) : (
-          <Text size="sm">{t("account.passkeys.manage.empty")}</Text>
-        )}
-        <form
-          onSubmit={(event) => {
-            event.preventDefault();
-            void add();
-          }}
-        >
-          <Group align="flex-end" gap="xs">
-            <TextInput
-              label={t("account.passkeys.manage.nameLabel")}
-              description={t("account.passkeys.manage.nameHint")}
-              placeholder={t("account.passkeys.manage.defaultName")}
-              value={name}
-              onChange={(event) => setName(event.currentTarget.value)}
-              maxLength={nameMaxLength}
-              style={{ flex: 1 }}
+    <SectionCard titleId="passkeys-title" title={t("account.passkeys.manage.title")} intro={t("account.passkeys.manage.intro")}>
+      {passkeys.length ? (
+        <Stack component="ul" gap="sm" aria-label={t("account.passkeys.manage.list")} p={0} m={0} style={{ listStyle: "none" }}>
+          {passkeys.map((passkey) => (
+            <PasskeyRow key={passkey.id} passkey={passkey} dateFormat={dateFormat} />
+          ))}
+        </Stack>
+      ) : (
+        <Text size="sm">{t("account.passkeys.manage.empty")}</Text>
+      )}
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          void add();
+        }}
+      >
+        <Group align="flex-end" gap="xs">
+          <TextInput
+            label={t("account.passkeys.manage.nameLabel")}
+            description={t("account.passkeys.manage.nameHint")}
+            placeholder={t("account.passkeys.manage.defaultName")}
+            value={name}
+            onChange={(event) => setName(event.currentTarget.value)}
+            maxLength={nameMaxLength}
+            style={{ flex: 1 }}
+          />
+        </Group>
+        <Stack gap="sm" mt="sm">
+          {confirmation === "password" ? (
+            <PasswordInput
+              label={t("account.passkeys.manage.passwordLabel")}
+              description={t("account.passkeys.manage.passwordHint")}
+              autoComplete="current-password"
+              value={secret}
+              error={secretError}
+              onChange={(event) => setSecret(event.currentTarget.value)}
+              required
             />
-          </Group>
-          <Stack gap="sm" mt="sm">
-            {confirmation === "password" ? (
-              <PasswordInput
-                label={t("account.passkeys.manage.passwordLabel")}
-                description={t("account.passkeys.manage.passwordHint")}
-                autoComplete="current-password"
-                value={secret}
-                error={secretError}
-                onChange={(event) => setSecret(event.currentTarget.value)}
-                required
-              />
-            ) : confirmation === "appCode" ? (
-              <TextInput
-                label={t("account.passkeys.manage.codeLabel")}
-                description={t("account.passkeys.manage.codeHint")}
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                maxLength={7}
-                value={secret}
-                error={secretError}
-                onChange={(event) => setSecret(event.currentTarget.value)}
-                required
-              />
-            ) : (
-              <Text size="sm" c="dimmed">
-                {t("account.passkeys.manage.recentSignInHint", { minutes: recentSignInMinutes })}
-              </Text>
-            )}
-            <Button type="submit" loading={busy} style={{ alignSelf: "flex-start" }}>
-              {t("account.passkeys.manage.add")}
-            </Button>
-          </Stack>
-        </form>
-      </Stack>
+          ) : confirmation === "appCode" ? (
+            <TextInput
+              label={t("account.passkeys.manage.codeLabel")}
+              description={t("account.passkeys.manage.codeHint")}
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={7}
+              value={secret}
+              error={secretError}
+              onChange={(event) => setSecret(event.currentTarget.value)}
+              required
+            />
+          ) : (
+            <Text size="sm" c="dimmed">
+              {t("account.passkeys.manage.recentSignInHint", { minutes: recentSignInMinutes })}
+            </Text>
+          )}
+          <Button type="submit" loading={busy} style={{ alignSelf: "flex-start" }}>
+            {t("account.passkeys.manage.add")}
+          </Button>
+        </Stack>
+      </form>
     </SectionCard>
   );
 }

@@ -52,57 +52,52 @@ export function DataExportSettings() {
   );
 
   return (
-    <SectionCard titleId="data-export-title" title={t("dataExport.title")}>
-      <Stack gap="md">
-        <Text size="sm" c="dimmed">
-          {t("dataExport.intro", { hours: dataExportLinkHours })}
-        </Text>
-        {linkProblem === "expired" || linkProblem === "notFound" ? (
-          <Alert color="red" role="alert">
-            {t(linkProblem === "expired" ? "dataExport.error.expired" : "dataExport.error.notFound")}
-          </Alert>
-        ) : null}
-        {pending && current ? (
-          <Stack gap={6} aria-live="polite">
-            <Text size="sm" fw={500}>
-              {t("dataExport.preparing")}
-            </Text>
-            <Progress.Root
-              role="progressbar"
-              aria-label={t("dataExport.progressLabel")}
-              aria-valuemin={0}
-              aria-valuemax={Math.max(current.total, 1)}
-              aria-valuenow={Math.min(current.progress, Math.max(current.total, 1))}
-              aria-valuetext={t("dataExport.progress", { done: current.progress, total: current.total })}
-            >
-              {/* A sliver while queued, so the stripes show the work has begun. */}
-              <Progress.Section value={Math.max(4, current.total > 0 ? Math.round((current.progress / current.total) * 100) : 0)} animated withAria={false} />
-            </Progress.Root>
-            <Text size="xs" c="dimmed">
-              {t("dataExport.progress", { done: current.progress, total: current.total })}
-            </Text>
-          </Stack>
-        ) : null}
-        {current?.status === "ready" && current.downloadUrl ? (
-          <Stack gap="sm">
-            <Text size="sm" role="status">
-              {t("dataExport.ready", { size: size(current.bytes ?? 0), date: dateFormat.format(new Date(current.expiresAt ?? current.createdAt)) })}
-            </Text>
-            <Group gap="sm">
-              <Button component="a" href={current.downloadUrl} download>
-                {t("dataExport.download")}
-              </Button>
-              {requestButton(t("dataExport.requestAgain"))}
-            </Group>
-          </Stack>
-        ) : null}
-        {current?.status === "failed" ? (
-          <Alert color="red" role="alert">
-            {t("dataExport.failed")}
-          </Alert>
-        ) : null}
-        {!pending && current?.status !== "ready" ? requestButton(t("dataExport.request")) : null}
-      </Stack>
+    <SectionCard titleId="data-export-title" title={t("dataExport.title")} intro={t("dataExport.intro", { hours: dataExportLinkHours })}>
+      {linkProblem === "expired" || linkProblem === "notFound" ? (
+        <Alert color="red" role="alert">
+          {t(linkProblem === "expired" ? "dataExport.error.expired" : "dataExport.error.notFound")}
+        </Alert>
+      ) : null}
+      {pending && current ? (
+        <Stack gap={6} aria-live="polite">
+          <Text size="sm" fw={500}>
+            {t("dataExport.preparing")}
+          </Text>
+          <Progress.Root
+            role="progressbar"
+            aria-label={t("dataExport.progressLabel")}
+            aria-valuemin={0}
+            aria-valuemax={Math.max(current.total, 1)}
+            aria-valuenow={Math.min(current.progress, Math.max(current.total, 1))}
+            aria-valuetext={t("dataExport.progress", { done: current.progress, total: current.total })}
+          >
+            {/* A sliver while queued, so the stripes show the work has begun. */}
+            <Progress.Section value={Math.max(4, current.total > 0 ? Math.round((current.progress / current.total) * 100) : 0)} animated withAria={false} />
+          </Progress.Root>
+          <Text size="xs" c="dimmed">
+            {t("dataExport.progress", { done: current.progress, total: current.total })}
+          </Text>
+        </Stack>
+      ) : null}
+      {current?.status === "ready" && current.downloadUrl ? (
+        <Stack gap="sm">
+          <Text size="sm" role="status">
+            {t("dataExport.ready", { size: size(current.bytes ?? 0), date: dateFormat.format(new Date(current.expiresAt ?? current.createdAt)) })}
+          </Text>
+          <Group gap="sm">
+            <Button component="a" href={current.downloadUrl} download>
+              {t("dataExport.download")}
+            </Button>
+            {requestButton(t("dataExport.requestAgain"))}
+          </Group>
+        </Stack>
+      ) : null}
+      {current?.status === "failed" ? (
+        <Alert color="red" role="alert">
+          {t("dataExport.failed")}
+        </Alert>
+      ) : null}
+      {!pending && current?.status !== "ready" ? requestButton(t("dataExport.request")) : null}
     </SectionCard>
   );
 }
