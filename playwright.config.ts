@@ -1,12 +1,9 @@
-import { existsSync } from "node:fs";
 import { defineConfig, devices } from "@playwright/test";
 import { aiApiKey, aiStubPort, aiStubUrl, baseURL, e2eServerEnv, oidcIssuer, oidcPort, smtpApiPort, smtpPort } from "./tests/support/e2e-env.ts";
 
 const runTs = "node --disable-warning=ExperimentalWarning";
 
-// Debian's chromium-headless-shell when it is there (npm test installs it): Playwright's own headless browser, lighter than the full one.
-const headlessShell = "/usr/lib/chromium/chromium-headless-shell";
-export const chromiumPath = process.env.CHROMIUM_PATH ?? (existsSync(headlessShell) ? headlessShell : "/usr/bin/chromium");
+export const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 export const chromiumArgs = [
   "--no-sandbox",
   "--disable-gpu",

@@ -6,22 +6,23 @@ source "$(dirname "$0")/lib.sh"
 test_started=$SECONDS
 trap 'printf "\nnpm test: %d s\n" "$((SECONDS - test_started))"' EXIT
 
-# The browser for Playwright: Debian's chromium-headless-shell (the old headless mode, the one Playwright
-# itself runs headless tests in: pages load faster than in the full browser), else Debian's chromium.
 ensure_chromium() {
   CHROMIUM_PATH="${CHROMIUM_PATH:-}"
-  local shell=/usr/lib/chromium/chromium-headless-shell
-  if [ -z "$CHROMIUM_PATH" ] && [ ! -x "$shell" ] && [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
-    echo "Installing Debian's chromium-headless-shell (and chromium) for the browser tests"
-    { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium chromium-headless-shell >/dev/null; } \
-      || echo "apt-get could not install chromium-headless-shell: using chromium if it is there."
-  fi
   if [ -z "$CHROMIUM_PATH" ]; then
-    for candidate in "$shell" /usr/bin/chromium /usr/bin/chromium-browser; do
+    for candidate in /usr/bin/chromium /usr/bin/chromium-browser; do
       [ -x "$candidate" ] && CHROMIUM_PATH="$candidate" && break
     done
   fi
-  [ -n "$CHROMIUM_PATH" ] || die "No Chromium found and apt-get is not available as root. Install chromium-headless-shell or chromium (Debian: apt-get install chromium-headless-shell) or set CHROMIUM_PATH to a Chromium binary."
+  if [ -z "$CHROMIUM_PATH" ]; then
+    step "No Chromium found: installing Debian's chromium package"
+    if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
+      apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null \
+        || die "apt-get could not install chromium. Install it yourself (apt-get install chromium) or set CHROMIUM_PATH."
+      CHROMIUM_PATH=/usr/bin/chromium
+    else
+      die "No Chromium found and apt-get is not available as root. Install chromium (Debian: apt-get install chromium) or set CHROMIUM_PATH to a Chromium binary."
+    fi
+  fi
   export CHROMIUM_PATH
   echo "Browser: $("$CHROMIUM_PATH" --version 2>/dev/null || echo "$CHROMIUM_PATH")"
   echo "Browser path: $CHROMIUM_PATH"
