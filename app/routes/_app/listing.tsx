@@ -165,7 +165,10 @@ function ListingBuilder({ loaderData }: { loaderData: Route.ComponentProps["load
       setBaseVersion(result.version);
       setSeenVersion(result.version);
       setDirty(false);
-      revalidator.revalidate();
+      // A revalidation now would interrupt the arrival's pending navigation that drops ?write=1 and keep it in
+      // the address (a short write can finish first): then this navigation drops it and reloads the data.
+      if (new URLSearchParams(window.location.search).has("write")) void navigate(`/listings/${listing.id}`, { replace: true, preventScrollReset: true });
+      else revalidator.revalidate();
       notifications.show({ color: result.passed ? "teal" : "yellow", message: t(result.passed ? "listings.builder.writtenPasses" : "listings.builder.writtenFails", { version: result.version }) });
     } else {
       setCopy(before);
