@@ -4,54 +4,33 @@ import { useFormState } from "./validated-form.tsx";
 
 type NamedProps<P> = Omit<P, "name" | "error"> & { name: string };
 
+/** The name, error and change handler that wire a field to the surrounding ValidatedForm's errors. */
+function useWiredField<E>(name: string, onChange: ((event: E) => void) | undefined) {
+  const field = useFormState();
+  return {
+    name,
+    error: field.errorFor(name),
+    onChange: (event: E) => {
+      field.touch(name);
+      onChange?.(event);
+    },
+  };
+}
+
 /** A text input wired to the surrounding ValidatedForm's errors. */
 export function TextField({ name, onChange, ...props }: NamedProps<TextInputProps>) {
-  const field = useFormState();
-  return (
-    <TextInput
-      name={name}
-      error={field.errorFor(name)}
-      onChange={(event) => {
-        field.touch(name);
-        onChange?.(event);
-      }}
-      {...props}
-    />
-  );
+  return <TextInput {...useWiredField(name, onChange)} {...props} />;
 }
 
 /** A native select wired to the surrounding ValidatedForm's errors. */
 export function SelectField({ name, onChange, ...props }: NamedProps<NativeSelectProps>) {
-  const field = useFormState();
-  return (
-    <NativeSelect
-      name={name}
-      error={field.errorFor(name)}
-      onChange={(event) => {
-        field.touch(name);
-        onChange?.(event);
-      }}
-      {...props}
-    />
-  );
+  return <NativeSelect {...useWiredField(name, onChange)} {...props} />;
 }
 
 /** A password input with the Show Password toggle. */
 export function PasswordField({ name, onChange, ...props }: NamedProps<PasswordInputProps>) {
-  const field = useFormState();
   const { t } = useI18n();
-  return (
-    <PasswordInput
-      name={name}
-      error={field.errorFor(name)}
-      visibilityToggleButtonProps={{ "aria-label": t("form.showPassword") }}
-      onChange={(event) => {
-        field.touch(name);
-        onChange?.(event);
-      }}
-      {...props}
-    />
-  );
+  return <PasswordInput {...useWiredField(name, onChange)} visibilityToggleButtonProps={{ "aria-label": t("form.showPassword") }} {...props} />;
 }
 
 export function CheckboxField({ name, ...props }: NamedProps<CheckboxProps>) {
