@@ -72,9 +72,13 @@ test.describe("the workspace's AI model", () => {
     expect(await stubModelsFor(before)).toEqual(["llama3.2"]);
 
     // A model the provider does not offer (as a stale or hand-made form would send): a field message, nothing saved.
-    await page.locator('input[type="hidden"][name="model"]').evaluate((input: HTMLInputElement) => (input.value = "gpt-17-ultra"));
-    await modelSection(page).getByRole("button", { name: "Use this model" }).click();
-    await expect(modelSection(page).getByText("The provider does not offer this model. Choose one from the list.")).toBeVisible();
+    // The page re-renders when the streamed model list lands, which puts the picker's value back (seen in CI):
+    // tamper and send again until the refusal shows (a send of the real pick in between saves the same model).
+    await expect(async () => {
+      await page.locator('input[type="hidden"][name="model"]').evaluate((input: HTMLInputElement) => (input.value = "gpt-17-ultra"));
+      await modelSection(page).getByRole("button", { name: "Use this model" }).click();
+      await expect(modelSection(page).getByText("The provider does not offer this model. Choose one from the list.")).toBeVisible({ timeout: 2_000 });
+    }).toPass({ timeout: 20_000 });
     const origin = new URL(page.url()).origin;
     const refused = await page.request.post("/settings/workspace", { form: { intent: "model", model: "gpt-17-ultra" }, headers: { Origin: origin } });
     expect(refused.status()).toBe(400);
