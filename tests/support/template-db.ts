@@ -1,10 +1,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import type { createDb as CreateDbFunction } from "#server/db/db.server.ts";
 import { createPostgresDatabase } from "./postgres-db.ts";
-
-type CreateDb = typeof CreateDbFunction;
 
 // Integration databases start as copies of one migrated template per run instead of migrating dozens
 // of times: a file copy on SQLite, CREATE DATABASE … TEMPLATE on PostgreSQL. The templates are made by
@@ -29,17 +26,15 @@ export function postgresTemplate(): string | undefined {
  * in the environment; the returned function removes them.
  */
 export async function createTemplates(): Promise<() => Promise<void>> {
-  const { createDb } = await import("#server/db/db.server.ts");
   const dir = mkdtempSync(path.join(tmpdir(), "sellscribe-template-"));
   const sqliteFile = path.join(dir, "template.sqlite");
-  await migrateInto(`file:${sqliteFile}`, dir, createDb);
+  await migrateInto(`file:${sqliteFile}`, dir);
   process.env[sqliteTemplateVar] = sqliteFile;
 
   let dropPostgres = async () => {};
   if (process.env.TEST_DATABASE_URL) {
     const postgres = await createPostgresDatabase(process.env.TEST_DATABASE_URL, { prefix: "sellscribe_template_" });
-    const { createDb } = await import("#server/db/db.server.ts");
-    await migrateInto(postgres.url, dir, createDb);
+    await migrateInto(postgres.url, dir);
     process.env[postgresTemplateVar] = postgres.name;
     dropPostgres = postgres.drop;
   }
@@ -51,8 +46,10 @@ export async function createTemplates(): Promise<() => Promise<void>> {
   };
 }
 
-async function migrateInto(url: string, dataDir: string, createDb: CreateDb): Promise<void> {
-  const [{ buildConfig }, { createMailer }, { migrateAuthTables }, { migrateDatabase }] = await Promise.all([
+async function migrateInto(url: string, dataDir: string): Promise<void> {
+  // Imported here: the app's modules read process.env when first loaded.
+  const [{ createDb }, { buildConfig }, { createMailer }, { migrateAuthTables }, { migrateDatabase }] = await Promise.all([
+    import("#server/db/db.server.ts"),
     import("#server/config.server.ts"),
     import("#server/mail/mail.server.ts"),
     import("#app/features/auth/auth.server.ts"),
