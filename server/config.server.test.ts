@@ -182,3 +182,37 @@ describe("billing configuration", () => {
     expect(shown).not.toContain("whsec_secret_value");
   });
 });
+
+describe("Amazon configuration", () => {
+  const build = (env: NodeJS.ProcessEnv) => buildConfig({ DATA_DIR: tempDir(), PUBLIC_URL: "https://app.example.com", ...env });
+  const amazonEnv = { SPAPI_APP_ID: "amzn1.sp.solution.0123-abcd", LWA_CLIENT_ID: "amzn1.application-oa2-client.abc123", LWA_CLIENT_SECRET: "amzn1.oa2-cs.v1.secret-value" };
+
+  it("is not set up without the three credentials", () => {
+    expect(build({}).amazon).toBeUndefined();
+  });
+
+  it("takes Amazon's own hosts unless overridden, and the callback under PUBLIC_URL", () => {
+    const amazon = build(amazonEnv).amazon!;
+    expect(amazon).toMatchObject({ appId: amazonEnv.SPAPI_APP_ID, clientId: amazonEnv.LWA_CLIENT_ID, draft: false, tokenUrl: "https://api.amazon.com/auth/o2/token", redirectUri: "https://app.example.com/settings/amazon/callback" });
+    expect(amazon.endpoint).toBeUndefined();
+    expect(amazon.sellerCentralUrl).toBeUndefined();
+    const local = build({ ...amazonEnv, SPAPI_APP_DRAFT: "1", SPAPI_ENDPOINT: "http://127.0.0.1:4010/", LWA_TOKEN_URL: "http://127.0.0.1:4010/auth/o2/token", SELLER_CENTRAL_URL: "http://127.0.0.1:4010" }).amazon!;
+    expect(local).toMatchObject({ draft: true, endpoint: "http://127.0.0.1:4010", tokenUrl: "http://127.0.0.1:4010/auth/o2/token", sellerCentralUrl: "http://127.0.0.1:4010" });
+  });
+
+  it("stops with one line naming what is missing or wrong", () => {
+    const { LWA_CLIENT_SECRET: _missing, ...partial } = amazonEnv;
+    expect(() => build(partial)).toThrow(/^Invalid environment variable LWA_CLIENT_SECRET: required when SPAPI_APP_ID and LWA_CLIENT_ID are set$/);
+    expect(() => build({ LWA_CLIENT_ID: amazonEnv.LWA_CLIENT_ID })).toThrow(/^Invalid environment variable SPAPI_APP_ID: required when LWA_CLIENT_ID is set$/);
+    expect(() => build({ SPAPI_ENDPOINT: "http://127.0.0.1:1" })).toThrow(/^Invalid environment variable SPAPI_APP_ID: required when SPAPI_ENDPOINT is set$/);
+    expect(() => build({ ...amazonEnv, LWA_TOKEN_URL: "ftp://example.com/token" })).toThrow(/^Invalid environment variable LWA_TOKEN_URL: /);
+    expect(() => build({ ...amazonEnv, SELLER_CENTRAL_URL: "not a url" })).toThrow(/^Invalid environment variable SELLER_CENTRAL_URL: /);
+    expect(() => build({ ...amazonEnv, SPAPI_APP_DRAFT: "maybe" })).toThrow(/^Invalid environment variable SPAPI_APP_DRAFT: /);
+  });
+
+  it("keeps the client secret out of JSON, spreads and logs", () => {
+    const config = build(amazonEnv);
+    expect(config.amazon?.clientSecret).toBe(amazonEnv.LWA_CLIENT_SECRET);
+    expect(JSON.stringify(config) + JSON.stringify({ ...config.amazon })).not.toContain("secret-value");
+  });
+});

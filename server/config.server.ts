@@ -96,6 +96,19 @@ const envSchema = z.object({
   OTEL_EXPORTER_OTLP_ENDPOINT: z.preprocess(emptyToUndefined, z.url({ protocol: /^https?$/ }).optional()),
   OTEL_BSP_SCHEDULE_DELAY: z.preprocess(emptyToUndefined, z.coerce.number().int().min(10).max(600_000).default(5000)),
   OTEL_SERVICE_NAME: z.preprocess(emptyToUndefined, z.string().max(100).default("sellscribe")),
+  // Amazon Seller Central (issue 33): the SP-API app's id and its Login with Amazon credentials, all three or none.
+  SPAPI_APP_ID: z.preprocess(emptyToUndefined, z.string().regex(/^[\w.-]{1,200}$/, "must be the app's id from Seller Central (amzn1.sp.solution.…)").optional()),
+  LWA_CLIENT_ID: z.preprocess(emptyToUndefined, z.string().regex(/^[\w.-]{1,200}$/, "must be the LWA client identifier (amzn1.application-oa2-client.…)").optional()),
+  LWA_CLIENT_SECRET: z.preprocess(emptyToUndefined, z.string().min(1).max(500).optional()),
+  // A draft app (not yet published) is authorized with version=beta on the consent page.
+  SPAPI_APP_DRAFT: z.preprocess(
+    emptyToUndefined,
+    z.enum(["0", "1", "true", "false"]).default("0").transform((v) => v === "1" || v === "true"),
+  ),
+  // Testing: one host for every region's SP-API, the LWA token endpoint, and every region's Seller Central (a local stand-in).
+  SPAPI_ENDPOINT: z.preprocess(emptyToUndefined, z.url({ protocol: /^https?$/ }).optional()),
+  LWA_TOKEN_URL: z.preprocess(emptyToUndefined, z.url({ protocol: /^https?$/ }).optional()),
+  SELLER_CENTRAL_URL: z.preprocess(emptyToUndefined, z.url({ protocol: /^https?$/ }).optional()),
   // Operators who may open /admin (comma-separated e-mail addresses; matched case-insensitively, and only once verified).
   ADMIN_EMAILS: z.preprocess(
     emptyToUndefined,
@@ -136,6 +149,28 @@ export interface AppConfig {
   observability: ObservabilityConfig;
   /** E-mail addresses (lower case) whose verified users may open the operator page /admin (ADMIN_EMAILS). */
   adminEmails: string[];
+  /** Seller Central connections (app/features/amazon); unset, Amazon is not set up and only file imports work. */
+  amazon?: AmazonConfig;
+}
+
+/**
+ * The SP-API app when SPAPI_APP_ID, LWA_CLIENT_ID and LWA_CLIENT_SECRET are all set. `clientSecret` is
+ * non-enumerable: JSON, spreads, logs and loader data never carry it.
+ */
+export interface AmazonConfig {
+  appId: string;
+  clientId: string;
+  readonly clientSecret: string;
+  /** The app is a draft: the consent page needs version=beta. */
+  draft: boolean;
+  /** Login with Amazon's token endpoint. */
+  tokenUrl: string;
+  /** Replaces every region's SP-API host (a stand-in in tests). */
+  endpoint?: string;
+  /** Replaces every region's Seller Central host (a stand-in in tests). */
+  sellerCentralUrl?: string;
+  /** Where Seller Central sends the seller back: must be one of the app's registered redirect URIs. */
+  redirectUri: string;
 }
 
 /**
@@ -289,6 +324,27 @@ function buildBillingConfig(env: Env): BillingConfig {
   return { trialWords: env.TRIAL_WORDS, stripe };
 }
 
+const lwaTokenUrl = "https://api.amazon.com/auth/o2/token";
+
+function buildAmazonConfig(env: Env, publicUrl: string): AmazonConfig | undefined {
+  if (!pair(env, ["SPAPI_APP_ID", "LWA_CLIENT_ID", "LWA_CLIENT_SECRET"])) {
+    const override = (["SPAPI_ENDPOINT", "LWA_TOKEN_URL", "SELLER_CENTRAL_URL"] as const).find((name) => env[name] !== undefined);
+    if (override) throw new ConfigError(`Invalid environment variable SPAPI_APP_ID: required when ${override} is set`);
+    return undefined;
+  }
+  const amazon = {
+    appId: env.SPAPI_APP_ID!,
+    clientId: env.LWA_CLIENT_ID!,
+    draft: env.SPAPI_APP_DRAFT,
+    tokenUrl: env.LWA_TOKEN_URL ?? lwaTokenUrl,
+    endpoint: env.SPAPI_ENDPOINT?.replace(/\/$/, ""),
+    sellerCentralUrl: env.SELLER_CENTRAL_URL?.replace(/\/$/, ""),
+    redirectUri: `${publicUrl}/settings/amazon/callback`,
+  } as AmazonConfig;
+  Object.defineProperty(amazon, "clientSecret", { value: env.LWA_CLIENT_SECRET, enumerable: false });
+  return amazon;
+}
+
 function buildObservabilityConfig(env: Env): ObservabilityConfig {
   const observability: ObservabilityConfig = { otlpEndpoint: env.OTEL_EXPORTER_OTLP_ENDPOINT?.replace(/\/$/, ""), exportDelayMs: env.OTEL_BSP_SCHEDULE_DELAY, serviceName: env.OTEL_SERVICE_NAME };
   Object.defineProperty(observability, "metricsToken", { value: env.METRICS_TOKEN, enumerable: false });
@@ -335,6 +391,7 @@ export function buildConfig(source: NodeJS.ProcessEnv): AppConfig {
     jobs: { concurrency: env.AI_CONCURRENCY, heartbeatSeconds: env.JOB_HEARTBEAT_SECONDS },
     observability: buildObservabilityConfig(env),
     adminEmails: env.ADMIN_EMAILS,
+    amazon: buildAmazonConfig(env, publicUrl),
   };
 }
 
