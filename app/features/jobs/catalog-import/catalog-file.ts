@@ -30,6 +30,8 @@ export interface CatalogFile {
   rowNumbers: number[];
   /** The header's row number (title rows or an Amazon template's first two rows may come before it). */
   headerRow: number;
+  /** A Seller Central flat file's TemplateType= value ("fptcustom"), when its first row has one. */
+  templateType?: string;
   /** Rows with nothing in them between the header and the last row with data, left out. */
   emptyRowsSkipped: number;
   /** Rows between the header and the last row with data, empty ones included (rows.length + emptyRowsSkipped). */
@@ -73,8 +75,20 @@ export const catalogFields = ["brand", "productName", "productType", "keyFeature
 export type CatalogField = (typeof catalogFields)[number];
 export const requiredCatalogFields = ["brand", "productName"] as const satisfies readonly CatalogField[];
 
-/** Each field's column (an index into `columns`), or null when no column holds it. */
-export type CatalogMapping = Record<CatalogField, number | null>;
+/** Columns only a Seller Central report's mapping names (seller-sku, asin1, item-description): kept with each row, not listing facts. */
+export const reportFields = ["sku", "asin", "description"] as const;
+export type ReportField = (typeof reportFields)[number];
+
+/**
+ * Each field's column (an index into `columns`), or null when no column holds it. A Seller Central report's
+ * mapping may also name its SKU, ASIN and description columns, more key-feature columns (bullet_point2..5) and,
+ * when the file has no brand column, the brand typed once for every row.
+ */
+export type CatalogMapping = Record<CatalogField, number | null> &
+  Partial<Record<ReportField, number | null>> & {
+    keyFeaturesMore?: number[];
+    brandForAll?: string;
+  };
 
 /** A column's spreadsheet letter: 0 → "A", 26 → "AA" (for a column without a name). */
 export function columnLetter(index: number): string {

@@ -6,4 +6,5 @@ export * from "./mapping.ts";
 export { readCatalogFile, readCatalogText } from "./read-text.server.ts";
 export { CatalogRecords, type SparseCells } from "./records.ts";
 export * from "./rows.ts";
+export * from "./seller-central.ts";
 export { detectDelimiter } from "#app/lib/csv/delimited.server.ts";

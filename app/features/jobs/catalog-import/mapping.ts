@@ -1,7 +1,10 @@
 // The mapping step: which column of the catalog holds which listing fact, guessed from header names in six
 // languages, checked, and parsed from a request body. Browser-safe.
 import { z } from "zod";
-import { catalogFields, requiredCatalogFields, type CatalogField, type CatalogMapping } from "./catalog-file.ts";
+import { factLimits } from "#app/features/listings/types.ts";
+import { catalogFields, reportFields, requiredCatalogFields, type CatalogField, type CatalogMapping, type ReportField } from "./catalog-file.ts";
+import { resolveMarketplace } from "./rows.ts";
+import { columnHasValues, isYesNoColumn } from "./seller-central.ts";
 
 /** The last column a mapping may name (0-based): an Amazon flat file has about 300. */
 const maxMappedColumn = 1000;
@@ -14,6 +17,18 @@ export const catalogMappingSchema = z.object({
   targetAudience: columnIndex.default(null),
   keywords: columnIndex.default(null),
   marketplace: columnIndex.default(null),
+  // A Seller Central report's mapping (seller-central.ts): its SKU, ASIN and description, more key-feature columns.
+  sku: columnIndex.optional(),
+  asin: columnIndex.optional(),
+  description: columnIndex.optional(),
+  keyFeaturesMore: z.array(z.number().int().min(0).max(maxMappedColumn)).max(20).optional(),
+  /** The brand of every row, typed once on the mapping page when the file has no brand column. */
+  brandForAll: z
+    .string()
+    .trim()
+    .max(factLimits.brand)
+    .optional()
+    .transform((brand) => brand || undefined),
 });
 
 /** A header as words: lower case, accents off, "bullet_point1" → "bullet point 1". */
@@ -86,15 +101,45 @@ function hintScore(field: CatalogField, header: string): number {
   return best;
 }
 
-/** A guess at each field's column from the header names: the best matches first, each column used once. */
-export function proposeMapping(columns: readonly string[]): CatalogMapping {
+/** How many non-empty store cells are tried before a column is judged to name no store. */
+const storeSample = 50;
+
+/** Whether some of the column's first non-empty cells name an Amazon store. */
+function namesAStore(rows: readonly (readonly string[])[], column: number): boolean {
+  let tried = 0;
+  for (const row of rows) {
+    const value = (row[column] ?? "").trim();
+    if (value === "") continue;
+    if (resolveMarketplace(value)) return true;
+    if (++tried >= storeSample) return false;
+  }
+  return false;
+}
+
+/**
+ * A guess at each field's column from the header names: the best matches first, each column used once. Given the
+ * rows, a column with nothing in it is never proposed, nor, as the store, a column of y/n flags or of values that
+ * name no store (a Seller Central report's item-is-marketplace: every row would fail).
+ */
+export function proposeMapping(columns: readonly string[], rows?: readonly (readonly string[])[]): CatalogMapping {
   // Only columns a mapping may name are weighed: a header of 200,000 names would otherwise take seconds.
   const normalized = columns.slice(0, maxMappedColumn + 1).map(normalizeHeader);
+  const usable = new Map<string, boolean>();
+  const fits = (field: CatalogField, column: number): boolean => {
+    if (!rows) return true;
+    const key = `${field === "marketplace" ? "store" : "any"}:${column}`;
+    let fit = usable.get(key);
+    if (fit === undefined) {
+      fit = columnHasValues(rows, column) && (field !== "marketplace" || (!isYesNoColumn(rows, column) && namesAStore(rows, column)));
+      usable.set(key, fit);
+    }
+    return fit;
+  };
   const candidates: { field: CatalogField; column: number; score: number }[] = [];
   catalogFields.forEach((field) =>
     normalized.forEach((header, column) => {
       const score = hintScore(field, header);
-      if (score > 0) candidates.push({ field, column, score });
+      if (score > 0 && fits(field, column)) candidates.push({ field, column, score });
     }),
   );
   candidates.sort((a, b) => b.score - a.score || a.column - b.column || catalogFields.indexOf(a.field) - catalogFields.indexOf(b.field));
@@ -108,32 +153,35 @@ export function proposeMapping(columns: readonly string[]): CatalogMapping {
   return mapping;
 }
 
+/** A field a mapping may give a column: the listing facts' and a report's SKU, ASIN and description. */
+export type MappedField = CatalogField | ReportField;
+const mappedFields: readonly MappedField[] = [...catalogFields, ...reportFields];
+
 export type MappingCheck =
   | { ok: true; mapping: CatalogMapping }
   | {
       ok: false;
-      /** Required fields (brand, product name) with no column. */
+      /** Required fields (brand, product name) with no column (the brand may be typed once instead). */
       missing: CatalogField[];
-      /** Columns given to more than one field. */
-      duplicates: { column: number; fields: CatalogField[] }[];
+      /** Columns given to more than one field (a further key-feature column counts as key features). */
+      duplicates: { column: number; fields: MappedField[] }[];
       /** Fields pointing past the last column. */
-      outOfRange: CatalogField[];
+      outOfRange: MappedField[];
     };
 
-/** The mapping step's check: brand and product name mapped, no column twice, every column in the file. */
+/** The mapping step's check: brand (or the brand typed once) and product name, no column twice, every column in the file. */
 export function validateMapping(mapping: CatalogMapping, columns: readonly string[]): MappingCheck {
-  const missing = requiredCatalogFields.filter((field) => mapping[field] === null || mapping[field] === undefined);
-  const outOfRange = catalogFields.filter((field) => {
+  const missing = requiredCatalogFields.filter((field) => (mapping[field] === null || mapping[field] === undefined) && !(field === "brand" && mapping.brandForAll));
+  const named: [MappedField, number][] = [];
+  for (const field of mappedFields) {
     const column = mapping[field];
-    return column !== null && column !== undefined && (!Number.isInteger(column) || column < 0 || column >= columns.length);
-  });
-  const byColumn = new Map<number, CatalogField[]>();
-  for (const field of catalogFields) {
-    const column = mapping[field];
-    if (column === null || column === undefined) continue;
-    byColumn.set(column, [...(byColumn.get(column) ?? []), field]);
+    if (column !== null && column !== undefined) named.push([field, column]);
   }
-  const duplicates = [...byColumn].filter(([, fields]) => fields.length > 1).map(([column, fields]) => ({ column, fields }));
+  for (const column of mapping.keyFeaturesMore ?? []) named.push(["keyFeatures", column]);
+  const outOfRange = [...new Set(named.filter(([, column]) => !Number.isInteger(column) || column < 0 || column >= columns.length).map(([field]) => field))];
+  const byColumn = new Map<number, MappedField[]>();
+  for (const [field, column] of named) byColumn.set(column, [...(byColumn.get(column) ?? []), field]);
+  const duplicates = [...byColumn].filter(([, fields]) => fields.length > 1).map(([column, fields]) => ({ column, fields: [...new Set(fields)] }));
   if (missing.length > 0 || duplicates.length > 0 || outOfRange.length > 0) return { ok: false, missing: [...missing], duplicates, outOfRange };
   return { ok: true, mapping };
 }

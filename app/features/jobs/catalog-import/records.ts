@@ -39,6 +39,18 @@ function usedWidth(cells: RecordCells): number {
   return used;
 }
 
+/** A flat file template's first-row settings: the row of attribute names and the first row of products (1-based). */
+function templateSettings(cells: RecordCells): { attributeRow?: number; dataRow?: number } {
+  const found: { attributeRow?: number; dataRow?: number } = {};
+  for (const [, cell] of valuesOf(cells)) {
+    const attributeRow = /(?:^|[&\s=])attributeRow=(\d{1,3})(?!\d)/.exec(cell)?.[1];
+    const dataRow = /(?:^|[&\s=])dataRow=(\d{1,3})(?!\d)/.exec(cell)?.[1];
+    if (attributeRow) found.attributeRow = Number(attributeRow);
+    if (dataRow) found.dataRow = Number(dataRow);
+  }
+  return found;
+}
+
 /**
  * Records fed one at a time with their row numbers, rising (a row number skipped is an empty row), kept only as
  * far as a catalog needs them: the header found (title rows above it and an Amazon flat file's first two rows
@@ -57,6 +69,9 @@ export class CatalogRecords {
   private width = 0;
   private readonly kept: RecordCells[] = [];
   private readonly rowNumbers: number[] = [];
+  /** A flat file's TemplateType= value, and the row its products start on when the template says so (0: not said). */
+  private templateType: string | undefined;
+  private dataRow = 0;
 
   add(cells: RecordCells, row: number): void {
     if (this.header) return this.addRow(cells, row);
@@ -68,9 +83,15 @@ export class CatalogRecords {
   private chooseHeader(): void {
     const head = this.head;
     let index = 0;
-    if (/^TemplateType=/i.test(cellAt(head[0]!.cells, 0).trim()) && head.length >= 3) {
+    const template = /^TemplateType=(.*)$/i.exec(cellAt(head[0]!.cells, 0).trim());
+    if (template && head.length >= 3) {
       // An Amazon flat file: a settings row, a row of labels, then the attribute names (item_name, brand_name…).
-      index = 2;
+      this.templateType = template[1]!.trim();
+      // Newer templates say where the names and the products start ("settings=attributeRow=3&…&dataRow=4").
+      const settings = templateSettings(head[0]!.cells);
+      const named = settings.attributeRow === undefined ? -1 : head.findIndex((record) => record.row === settings.attributeRow);
+      index = named > 0 ? named : 2;
+      this.dataRow = settings.dataRow ?? 0;
     } else if (filled(head[0]!.cells, 2) === 1) {
       // A title row ("Katalog Stand März") above the header: the first row with two names or more.
       index = Math.max(0, head.findIndex((record) => filled(record.cells, 2) >= 2));
@@ -85,6 +106,11 @@ export class CatalogRecords {
   private addRow(cells: RecordCells, row: number): void {
     this.emptyRun += row - this.lastRow - 1;
     this.lastRow = row;
+    // A template's rows between its attribute names and its data row (which fields are required) are no products.
+    if (row < this.dataRow) {
+      this.emptyRun = 0;
+      return;
+    }
     // Cells past the header count only when they hold something.
     const used = usedWidth(cells);
     if (used === 0) {
@@ -149,6 +175,7 @@ export class CatalogRecords {
       rows,
       rowNumbers: this.rowNumbers,
       headerRow: header.row,
+      ...(this.templateType !== undefined ? { templateType: this.templateType } : {}),
       emptyRowsSkipped: this.emptyRowsSkipped,
       totalRows: kept.length + this.emptyRowsSkipped,
     };

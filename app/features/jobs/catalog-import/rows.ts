@@ -107,7 +107,14 @@ export interface CatalogRow {
   keywords: Keyword[];
   /** A store id from the registry ("amazon.de"). */
   marketplace: string;
+  /** A Seller Central report's seller SKU and ASIN for the row, when it has them. */
+  sku?: string;
+  asin?: string;
 }
+
+/** Amazon's longest seller SKU, and an ASIN's length: longer cells are not what these columns hold. */
+const maxSkuChars = 40;
+const asinPattern = /^[A-Z0-9]{10}$/;
 
 /** Cut to `max` characters, at a space near the end rather than inside a word, never inside a surrogate pair. */
 function cutText(text: string, max: number): string {
@@ -149,6 +156,12 @@ export function splitKeywordCell(cell: string): { phrases: string[]; tooLong: nu
   return { phrases, tooLong };
 }
 
+/** The key features: the key-feature column's lines and those of further ones (bullet_point2…5); the description's when there are none. */
+function keyFeatureLines(at: (column: number | null | undefined) => string, mapping: CatalogMapping): string {
+  const features = [mapping.keyFeatures, ...(mapping.keyFeaturesMore ?? [])].map((column) => lines(at(column))).filter(Boolean);
+  return features.length > 0 ? features.join("\n") : lines(at(mapping.description));
+}
+
 const factFields = ["brand", "productName", "productType", "keyFeatures", "targetAudience"] as const;
 
 /**
@@ -162,14 +175,12 @@ export function toCatalogRows(file: Pick<CatalogFile, "rows" | "rowNumbers">, ma
   const problems: CatalogProblem[] = [];
   file.rows.forEach((cells, i) => {
     const row = file.rowNumbers[i] ?? i + 2;
-    const cell = (field: CatalogField) => {
-      const column = mapping[field];
-      return column === null || column === undefined ? "" : (cells[column] ?? "");
-    };
+    const at = (column: number | null | undefined) => (column === null || column === undefined ? "" : (cells[column] ?? ""));
+    const cell = (field: CatalogField) => at(mapping[field]);
     const rowProblems: CatalogProblem[] = [];
     const values = {} as Record<(typeof factFields)[number], string>;
     for (const field of factFields) {
-      const text = field === "keyFeatures" ? lines(cell(field)) : oneLine(cell(field));
+      const text = field === "keyFeatures" ? keyFeatureLines(at, mapping) : field === "brand" && mapping.brand === null && mapping.brandForAll ? oneLine(mapping.brandForAll) : oneLine(cell(field));
       const limit = factLimits[field];
       if (text.length > limit) {
         values[field] = cutText(text, limit);
@@ -194,7 +205,10 @@ export function toCatalogRows(file: Pick<CatalogFile, "rows" | "rowNumbers">, ma
     const skipped = rowProblems.some((problem) => problem.skipped);
     if (!skipped) {
       const facts = listingFactsSchema.safeParse({ ...values, wordsToAvoid: "" });
-      if (facts.success) rows.push({ index: row, facts: facts.data, keywords, marketplace });
+      const sku = oneLine(at(mapping.sku));
+      const asin = oneLine(at(mapping.asin)).toUpperCase();
+      const ids = { ...(sku && sku.length <= maxSkuChars ? { sku } : {}), ...(asinPattern.test(asin) ? { asin } : {}) };
+      if (facts.success) rows.push({ index: row, facts: facts.data, keywords, marketplace, ...ids });
       else {
         // Cannot happen after the cuts above; reported rather than thrown should the schema change.
         const field = (facts.error.issues[0]?.path[0] as CatalogField | undefined) ?? "productName";
