@@ -29,6 +29,37 @@ export interface Database {
   job_row: JobRowTable;
   /** SQLite only: the work queue's items (server/queue/sqlite-queue.server.ts; the table keeps its first name); PostgreSQL uses pg-boss. */
   queue_job: WorkQueueItemTable;
+  amazon_connection: AmazonConnectionTable;
+  amazon_oauth_state: AmazonOAuthStateTable;
+}
+
+/** A workspace's Seller Central connection in one region (app/features/amazon); dates are ISO text. */
+export interface AmazonConnectionTable {
+  id: string;
+  workspaceId: string;
+  region: "na" | "eu" | "fe";
+  sellingPartnerId: string;
+  /** Encrypted with the session secrets (app/features/amazon/token-crypto.server.ts): never the token itself. */
+  refreshToken: string;
+  /** JSON: the stores the account sells in. */
+  marketplaces: string;
+  connectedBy: string | null;
+  connectedAt: string;
+  reauthorizeBy: string;
+  status: Generated<"active" | "needs_reauthorization">;
+  statusReason: string | null;
+  statusChangedAt: string | null;
+}
+
+/** A connection attempt's OAuth state, kept as a hash until used or expired (app/features/amazon). */
+export interface AmazonOAuthStateTable {
+  stateHash: string;
+  workspaceId: string;
+  userId: string;
+  sessionHash: string;
+  region: "na" | "eu" | "fe";
+  createdAt: string;
+  expiresAt: string;
 }
 
 /** The last run of a housekeeping task across all servers (server/maintenance.server.ts); lastRunAt in epoch milliseconds. */
