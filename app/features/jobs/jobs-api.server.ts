@@ -15,7 +15,7 @@ import { getActiveMembership } from "#app/features/workspace/workspaces.server.t
 import { translate, type Locale, type MessageKey } from "#app/i18n/i18n.ts";
 import type { ApiContext } from "#app/lib/api-context.ts";
 import { apiErrorResponse, type ApiErrorCode, type ApiErrorExtras } from "#app/lib/errors.ts";
-import { catalogFields, catalogMappingSchema, maxCatalogBytes, maxCatalogRows, proposeMapping, toCatalogRows, validateMapping, type CatalogFile, type CatalogProblem, type CatalogResult } from "./catalog-import/index.ts";
+import { catalogFields, catalogMappingSchema, maxCatalogBytes, maxCatalogRows, proposeMapping, recognizeReport, reportMapping, toCatalogRows, validateMapping, type CatalogFile, type CatalogProblem, type CatalogResult } from "./catalog-import/index.ts";
 import { readCatalogUpload } from "./catalog-xlsx.server.ts";
 import { jobReportLines } from "./job-report.server.ts";
 import type { JobRunner } from "./job-runner.server.ts";
@@ -108,12 +108,17 @@ function problemMessage(locale: Locale, problem: CatalogProblem, columns: readon
   return translate(locale, key, { column, limit: problem.limit ?? 0, count: problem.count ?? 0, value: problem.value ?? "" });
 }
 
-/** POST /api/jobs/preview (multipart: file) → {fileName, format, encoding, columns, sample, rows, emptyRowsSkipped, mapping, wordsPerRow}. Nothing is saved. */
+/**
+ * POST /api/jobs/preview (multipart: file) → {fileName, format, encoding, columns, sample, rows, emptyRowsSkipped,
+ * mapping, fields, report}. `report` says whether the file is a Seller Central report (mapped by its column
+ * names) or an ordinary catalog, and then why it is not each report. Nothing is saved.
+ */
 export async function handleJobPreview(ctx: JobsApiContext): Promise<Response> {
   if (!ctx.user) return refuse(ctx, "SIGNED_OUT");
   const upload = await readUpload(ctx);
   if (!upload.ok) return upload.response;
   const { file, fileName } = upload;
+  const report = recognizeReport(file);
   return reply({
     fileName,
     format: file.format,
@@ -122,8 +127,9 @@ export async function handleJobPreview(ctx: JobsApiContext): Promise<Response> {
     sample: file.rows.slice(0, previewRows),
     rows: file.rows.length,
     emptyRowsSkipped: file.emptyRowsSkipped,
-    mapping: proposeMapping(file.columns),
+    mapping: report.report ? reportMapping(report.report, file) : proposeMapping(file.columns, file.rows),
     fields: catalogFields,
+    report,
   });
 }
 
@@ -176,7 +182,7 @@ export async function handleJobCreate(ctx: JobsApiContext): Promise<Response> {
   const good = new Map(rows.map((row) => [row.index, row]));
   const jobRows: NewJobRow[] = file.rowNumbers.map((rowNumber, i) => {
     const row = good.get(rowNumber);
-    if (row) return { rowNumber, input: { facts: row.facts, keywords: row.keywords, marketplace: row.marketplace } satisfies RowInput };
+    if (row) return { rowNumber, input: { facts: row.facts, keywords: row.keywords, marketplace: row.marketplace, ...(row.sku ? { sku: row.sku } : {}), ...(row.asin ? { asin: row.asin } : {}) } satisfies RowInput };
     const reasons = (byRow.get(rowNumber) ?? []).filter((problem) => problem.skipped);
     const cells = file.rows[i] ?? [];
     const cell = (field: (typeof catalogFields)[number]) => {
@@ -185,7 +191,7 @@ export async function handleJobCreate(ctx: JobsApiContext): Promise<Response> {
     };
     return {
       rowNumber,
-      input: { facts: { brand: cell("brand"), productName: cell("productName") }, marketplace: cell("marketplace") || marketplace.id },
+      input: { facts: { brand: cell("brand") || (mappingCheck.mapping.brand === null ? (mappingCheck.mapping.brandForAll ?? "") : ""), productName: cell("productName") }, marketplace: cell("marketplace") || marketplace.id },
       error: reasons.map((problem) => problemMessage(ctx.locale, problem, file.columns, mappingCheck.mapping[problem.field])).join(" ") || translate(ctx.locale, "jobs.problem.missing", { column: "" }),
     };
   });

@@ -23,6 +23,9 @@ export const rowInputSchema = z.object({
   facts: listingFactsSchema,
   keywords: keywordListSchema.default([]),
   marketplace: z.string().min(1).max(100),
+  /** The seller SKU and ASIN a Seller Central report gave the row (issue 33 item 4). */
+  sku: z.string().min(1).max(40).optional(),
+  asin: z.string().length(10).optional(),
 });
 export type RowInput = z.infer<typeof rowInputSchema>;
 
