@@ -19,6 +19,8 @@ export default [
     // The user's data export: status and request (the Personal settings card), and the download.
     route("settings/data-export", "routes/_app/data-export.ts"),
     route("settings/data-export/:id/download", "routes/_app/data-export-download.ts"),
+    // Seller Central's redirect back after its consent page (register $PUBLIC_URL/settings/amazon/callback).
+    route("settings/amazon/callback", "routes/_app/amazon-callback.ts"),
     route("settings", "routes/_app/settings/layout.tsx", [
       route("workspace", "routes/_app/settings/workspace.tsx"),
       route("personal", "routes/_app/settings/personal.tsx"),

@@ -30,6 +30,11 @@ import { twoFactorRequirementAction } from "#app/features/auth/two-factor-action
 import { workspaceRequiresTwoFactor } from "#app/features/auth/two-factor-requirement.server.ts";
 import { TwoFactorRequirementSection } from "#app/features/auth/two-factor-workspace.tsx";
 import { ListingRulesSection } from "#app/features/workspace/listing-rules-section.tsx";
+import { AmazonSection, isAmazonNotice, regionLabels } from "#app/features/amazon/amazon-section.tsx";
+import { getAmazonCard } from "#app/features/amazon/card.server.ts";
+import { sessionKeyOf, startAmazonConnect } from "#app/features/amazon/connect.server.ts";
+import { deleteConnection, getConnectionById } from "#app/features/amazon/connections.server.ts";
+import { isRegionId, regionIds } from "#app/features/amazon/regions.ts";
 import { listingRulesSchema, marketplaceList, parseBrandList } from "#app/features/workspace/listing-rules-schema.ts";
 import { getListingSettings, setListingSettings } from "#app/features/workspace/listing-settings.server.ts";
 import { inviteSchema, modelSchema, workspaceSchema } from "#app/features/workspace/schemas.ts";
@@ -52,13 +57,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { membership } = await requireMembership({ request, context });
   const { db, config } = getServices();
   const workspaceId = membership.workspaceId;
-  const [workspace, members, invitations, model, listingSettings] = await Promise.all([
+  const [workspace, members, invitations, model, listingSettings, amazonCard] = await Promise.all([
     getWorkspaceById({ db, workspaceId }),
     listMembers({ db, workspaceId }),
     membership.role === "owner" ? listPendingInvitations({ db, workspaceId }) : [],
     getWorkspaceModel({ db, workspaceId, ai: config.ai }),
     getListingSettings({ db, workspaceId }),
+    getAmazonCard({ db, config, workspaceId }),
   ]);
+  // What Seller Central's redirect back came to (the callback route sends ?amazon=…&region=…).
+  const search = new URL(request.url).searchParams;
+  const amazonNotice = search.get("amazon");
+  const noticeRegion = search.get("region");
   const twoFactorRequired = await workspaceRequiresTwoFactor(db, workspaceId);
   return {
     workspace,
@@ -68,6 +78,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     seatLimit: seatLimit(workspace.plan),
     listingSettings,
     twoFactorRequired,
+    amazon: { card: amazonCard, notice: isAmazonNotice(amazonNotice) ? amazonNotice : undefined, noticeRegion: isRegionId(noticeRegion) ? noticeRegion : undefined },
     modelSettings: { provider: config.ai.provider, offline: config.ai.offline, defaultModel: config.ai.model, model },
     // Not awaited: the page shows at once and the provider's list streams in when it answers.
     providerModels: listProviderModels({ ai: config.ai }),
@@ -83,7 +94,7 @@ interface IntentArgs extends SignedIn {
   request: Request;
 }
 
-const intentNames = ["details", "invite", "revoke", "remove", "transfer", "model", "listingRules", "leave", "twoFactorRequirement"] as const;
+const intentNames = ["details", "invite", "revoke", "remove", "transfer", "model", "listingRules", "leave", "twoFactorRequirement", "amazonConnect", "amazonDisconnect"] as const;
 type Intent = (typeof intentNames)[number];
 const intentSchema = z.object({ intent: z.enum(intentNames) });
 
@@ -98,6 +109,8 @@ const intents: Record<Intent, { ownerOnly: boolean; run: (args: IntentArgs) => P
   listingRules: { ownerOnly: true, run: saveListingRules },
   leave: { ownerOnly: false, run: leave },
   twoFactorRequirement: { ownerOnly: true, run: twoFactorRequirementAction },
+  amazonConnect: { ownerOnly: true, run: connectAmazon },
+  amazonDisconnect: { ownerOnly: true, run: disconnectAmazon },
 };
 
 /** Named intents only: a POST without a known one is a 400 with a message, and nothing changes. */
@@ -186,11 +199,39 @@ async function saveListingRules({ request, membership }: IntentArgs) {
   return data<Result>({ intent: "listingRules", saved: "listings.settings.saved" });
 }
 
+const amazonConnectSchema = z.object({ region: z.enum(regionIds) });
+
+/** Connect Seller Central: a single-use state for this session, then off to the region's consent page. */
+async function connectAmazon({ request, user, membership }: IntentArgs) {
+  const { db, config } = getServices();
+  const { region } = await parseForm(request, amazonConnectSchema);
+  if (!config.amazon) return actionFailure<Result>("BAD_REQUEST", { intent: "amazonConnect", formError: "amazon.error.notSetUp" });
+  const sessionKey = sessionKeyOf(request);
+  if (!sessionKey) return actionFailure<Result>("FORBIDDEN", { intent: "amazonConnect", formError: "amazon.error.badState" });
+  return redirect(await startAmazonConnect({ db, amazon: config.amazon, workspaceId: membership.workspaceId, userId: user.id, sessionKey, region }));
+}
+
+/** Disconnect: the connection and its tokens are deleted; another workspace's is not found. */
+async function disconnectAmazon({ request, membership }: IntentArgs) {
+  const { db } = getServices();
+  const { id } = await parseForm(request, idSchema);
+  const connection = await getConnectionById({ db, workspaceId: membership.workspaceId, connectionId: id });
+  if (!connection || !(await deleteConnection({ db, workspaceId: membership.workspaceId, connectionId: id }))) return actionFailure<Result>("NOT_FOUND", { intent: "amazonDisconnect", formError: "amazon.error.notFound" });
+  return data<Result>({ intent: "amazonDisconnect", saved: "amazon.notice.disconnected", savedParams: { region: translate(getLocale(request), regionLabels[connection.region]) } });
+}
+
 async function leave({ user, membership }: IntentArgs) {
   const result = await leaveWorkspace({ db: getServices().db, workspaceId: membership.workspaceId, userId: user.id });
   if (!result.ok) return actionFailure<Result>("BAD_REQUEST", { intent: "leave", formError: result.reason === "soleOwner" ? "workspace.error.soleOwner" : "workspace.error.notMember" });
   // The active workspace changes, so every page's data does too.
   return redirect("/dashboard?notice=left");
+}
+
+/** Which Amazon button is waiting for its answer ("connect:eu", "disconnect:na"), so only it spins. */
+function amazonBusy(formData: FormData | undefined): string | undefined {
+  const intent = formData?.get("intent");
+  if (intent === "amazonConnect") return `connect:${String(formData?.get("region"))}`;
+  return intent === "amazonDisconnect" ? "disconnect" : undefined;
 }
 
 /** Intents whose form is a ValidatedForm: it shows its own errors (fields, and a toast). */
@@ -247,6 +288,8 @@ export default function WorkspaceSettings({ loaderData, actionData: answer }: Ro
       <ListingRulesSection ruleSetId={loaderData.listingSettings.ruleSetId} otherBrands={loaderData.listingSettings.otherBrands} stores={loaderData.listingSettings.marketplaces} canChange={isOwner} result={resultFor("listingRules")} />
 
       <TwoFactorRequirementSection required={loaderData.twoFactorRequired} canChange={isOwner} result={resultFor("twoFactorRequirement")} />
+
+      <AmazonSection card={loaderData.amazon.card} canChange={isOwner} notice={loaderData.amazon.notice} noticeRegion={loaderData.amazon.noticeRegion} busy={amazonBusy(navigation.formData)} />
 
       <Card withBorder padding="lg" component="section" aria-labelledby="members-title" id="members" style={{ scrollMarginTop: 80 }}>
         <Group justify="space-between" mb="xs" align="baseline">
