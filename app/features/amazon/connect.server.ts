@@ -10,7 +10,7 @@ import { logger } from "#server/logger.server.ts";
 import { createSpApiClient, type AccessTokens, type MarketplaceParticipation } from "./client.server.ts";
 import { consumeConnectState, createConnectState, getConnectionByRegion, saveConnection, type StoredMarketplace } from "./connections.server.ts";
 import { exchangeAuthorizationCode, LwaError } from "./lwa.server.ts";
-import { createSpApiRateLimiter } from "./rate-limiter.server.ts";
+import { createSpApiRateLimiter, type SpApiRateLimiter } from "./rate-limiter.server.ts";
 import { consentUrl, type RegionId } from "./regions.ts";
 
 /**
@@ -61,6 +61,7 @@ export async function finishAmazonConnect({
   sessionKey,
   now = new Date(),
   fetchImpl,
+  limiter = createSpApiRateLimiter(db),
 }: {
   db: Db;
   config: Pick<AppConfig, "sessionSecret" | "previousSessionSecrets">;
@@ -71,6 +72,8 @@ export async function finishAmazonConnect({
   sessionKey: string;
   now?: Date;
   fetchImpl?: typeof fetch;
+  /** The SP-API buckets (tests give one on their clock). */
+  limiter?: SpApiRateLimiter;
 }): Promise<ConnectResult> {
   if (!params.state) return { ok: false, reason: "badState" };
   const state = await consumeConnectState({ db, state: params.state, workspaceId, userId, sessionKey, now });
@@ -94,7 +97,7 @@ export async function finishAmazonConnect({
     // The exchange's own access token reads the stores: nothing is stored before they are read.
     const pending = { id: connectionId, workspaceId, region, sellingPartnerId: params.sellingPartnerId, refreshToken: "" };
     const tokens: AccessTokens = { get: async () => accessToken, forget: () => undefined };
-    const client = createSpApiClient({ amazon, connection: pending, tokens, limiter: createSpApiRateLimiter(db), maxRetries: 1 });
+    const client = createSpApiClient({ amazon, connection: pending, tokens, limiter, maxRetries: 1 });
     marketplaces = toStored(await client.getMarketplaceParticipations());
   } catch (error) {
     logger.warn({ err: error, region }, "Seller Central connection: the stores could not be read");
