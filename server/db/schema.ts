@@ -303,7 +303,8 @@ export interface ListingTable {
   updatedAt: string;
 }
 
-export type ListingVersionSource = "generated" | "edited" | "restored";
+/** 'imported': the live copy on Amazon at a date; 'proposed': a fix not yet accepted; 'published': sent to Amazon. */
+export type ListingVersionSource = "generated" | "edited" | "restored" | "imported" | "proposed" | "published";
 
 export interface ListingVersionTable {
   id: string;
@@ -349,6 +350,21 @@ export interface JobRowTable {
   claimedBy: string | null;
   heartbeatAt: string | null;
   generationId: string | null;
+  /** The Seller Central account (selling_partner_id) the listing was imported from; null: not from Amazon. */
+  amazonSellerId: Generated<string | null>;
+  /** The seller's SKU on Amazon: with the seller and the store, one listing per SKU (unique). */
+  amazonSku: Generated<string | null>;
+  amazonAsin: Generated<string | null>;
+  /** Amazon's product type (LUGGAGE, SHOES…) as the listing reported it. */
+  amazonProductType: Generated<string | null>;
+  /** The version holding the live copy as last imported; "changed since import" is version > importedVersion. */
+  importedVersion: Generated<number | null>;
+  /** ISO date of the last import that read this listing. */
+  importedAt: Generated<string | null>;
+  /** JSON array of AmazonIssue {code, message, severity, attributeNames?} as searchListingsItems returned them. */
+  amazonIssues: Generated<string>;
+  /** JSON array of ImportFlag {code: SEVERAL_VALUES | NO_VALUE | UNKNOWN_PRODUCT_TYPE, attribute?}: imported as found, flagged. */
+  importFlags: Generated<string>;
   listingId: string;
   error: string | null;
   passed: number | null;

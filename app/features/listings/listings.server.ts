@@ -142,6 +142,15 @@ export async function createListing({
     familyId,
     languageTag,
     writtenIn: null,
+    // Not from Amazon: the import links it (app/features/amazon/import).
+    amazonSellerId: null,
+    amazonSku: null,
+    amazonAsin: null,
+    amazonProductType: null,
+    importedVersion: null,
+    importedAt: null,
+    amazonIssues: "[]",
+    importFlags: "[]",
     createdAt: now.toISOString(),
     updatedAt: now.toISOString(),
   };

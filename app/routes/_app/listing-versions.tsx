@@ -91,8 +91,13 @@ export default function ListingVersions({ loaderData }: Route.ComponentProps) {
   const restoring = navigation.state !== "idle" && navigation.formMethod === "POST";
   const dir = getMarketplace(listing.marketplace)?.rightToLeft ? "rtl" : "ltr";
   const hasHighlights = Boolean(getRuleSet(listing.ruleSetId)?.sections.itemHighlights) || Boolean(left?.copy.itemHighlights || right?.copy.itemHighlights);
-  const sourceLabel = (source: string) => t(source === "generated" ? "listings.versions.generated" : source === "restored" ? "listings.versions.restored" : "listings.versions.edited");
-  const options = versions.map((version) => ({ value: String(version.version), label: t("listings.versions.option", { version: version.version, source: sourceLabel(version.source) }) }));
+  // The date in UTC so the server's and the browser's render agree.
+  const importedOn = (createdAt: string) => new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeZone: "UTC" }).format(new Date(createdAt));
+  const sourceLabel = ({ source, createdAt }: { source: string; createdAt: string }) =>
+    source === "imported"
+      ? t("listings.versions.imported", { date: importedOn(createdAt) })
+      : t(source === "generated" ? "listings.versions.generated" : source === "restored" ? "listings.versions.restored" : source === "proposed" ? "listings.versions.proposed" : source === "published" ? "listings.versions.published" : "listings.versions.edited");
+  const options = versions.map((version) => ({ value: String(version.version), label: t("listings.versions.option", { version: version.version, source: sourceLabel(version) }) }));
   const restoreButton = (version: number) =>
     version !== listing.version && (
       <Form method="post">
@@ -173,11 +178,11 @@ export default function ListingVersions({ loaderData }: Route.ComponentProps) {
             </Title>
             <Stack gap={0} component="ul" p={0} m={0} style={{ listStyle: "none" }}>
               {versions.map((version) => (
-                <Group key={version.id} component="li" justify="space-between" gap="xs" px="md" py="sm" wrap="wrap" style={{ borderTop: "1px solid var(--mantine-color-default-border)" }} aria-label={t("listings.versions.option", { version: version.version, source: sourceLabel(version.source) })}>
+                <Group key={version.id} component="li" justify="space-between" gap="xs" px="md" py="sm" wrap="wrap" style={{ borderTop: "1px solid var(--mantine-color-default-border)" }} aria-label={t("listings.versions.option", { version: version.version, source: sourceLabel(version) })}>
                   <Stack gap={2}>
                     <Group gap="xs">
                       <Text size="sm" fw={500}>
-                        {t("listings.versions.option", { version: version.version, source: sourceLabel(version.source) })}
+                        {t("listings.versions.option", { version: version.version, source: sourceLabel(version) })}
                       </Text>
                       {version.version === listing.version && (
                         <Badge size="sm" variant="light">

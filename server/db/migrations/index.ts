@@ -24,6 +24,7 @@ import * as m0023 from "./0023_queue_claims.ts";
 import * as m0024 from "./0024_totp_last_step.ts";
 import * as m0025 from "./0025_generation_kind.ts";
 import * as m0026 from "./0026_amazon_connection.ts";
+import * as m0027 from "./0027_listing_amazon_link.ts";
 
 /** Every migration, in order. Add a new file, then list it here. */
 export const migrations = {
@@ -53,4 +54,5 @@ export const migrations = {
   "0024_totp_last_step": m0024,
   "0025_generation_kind": m0025,
   "0026_amazon_connection": m0026,
+  "0027_listing_amazon_link": m0027,
 };
