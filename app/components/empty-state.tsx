@@ -21,9 +21,11 @@ interface EmptyStateProps {
   title: string;
   children?: ReactNode;
   action?: ReactNode;
+  /** The usual way out: a button to the page where the user can start (instead of an `action`). */
+  link?: { to: string; label: string };
 }
 
-export function EmptyState({ title, children, action }: EmptyStateProps) {
+export function EmptyState({ title, children, action, link }: EmptyStateProps) {
   return (
     <Stack align="center" gap="xs" py="lg" ta="center">
       <EmptyIllustration />
@@ -34,12 +36,13 @@ export function EmptyState({ title, children, action }: EmptyStateProps) {
         </Text>
       ) : null}
       {action}
+      {link ? <EmptyStateLink to={link.to}>{link.label}</EmptyStateLink> : null}
     </Stack>
   );
 }
 
 /** An empty state's way out: a button that links to where the user can start. */
-export function EmptyStateLink({ to, children }: { to: string; children: ReactNode }) {
+function EmptyStateLink({ to, children }: { to: string; children: ReactNode }) {
   return (
     <Button component={Link} to={to} mt="xs">
       {children}

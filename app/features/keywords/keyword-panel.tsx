@@ -173,26 +173,8 @@ export function KeywordPanel({
             )}
           </Group>
           <Group gap="xs" wrap="wrap">
-            <SegmentedControl
-              size="xs"
-              value={filter}
-              onChange={(value) => setFilter(value as "all" | "missing")}
-              data={[
-                { value: "all", label: t("keywords.filter.all") },
-                { value: "missing", label: t("keywords.filter.missing") },
-              ]}
-              aria-label={t("keywords.filter.label")}
-            />
-            <SegmentedControl
-              size="xs"
-              value={sort}
-              onChange={(value) => setSort(value as "volume" | "phrase")}
-              data={[
-                { value: "volume", label: t("keywords.sort.volume") },
-                { value: "phrase", label: t("keywords.sort.phrase") },
-              ]}
-              aria-label={t("keywords.sort.label")}
-            />
+            <ChoiceControl label={t("keywords.filter.label")} value={filter} onChange={setFilter} choices={{ all: t("keywords.filter.all"), missing: t("keywords.filter.missing") }} />
+            <ChoiceControl label={t("keywords.sort.label")} value={sort} onChange={setSort} choices={{ volume: t("keywords.sort.volume"), phrase: t("keywords.sort.phrase") }} />
           </Group>
           <Stack gap={0} component="ul" p={0} m={0} style={{ listStyle: "none" }} aria-label={t("keywords.listLabel")}>
             {rows.slice(0, shown).map((keyword) => {
@@ -291,5 +273,18 @@ export function KeywordPanel({
         )}
       </Modal>
     </Stack>
+  );
+}
+
+/** A small segmented choice whose value is one of `choices`' keys. */
+function ChoiceControl<Value extends string>({ label, value, onChange, choices }: { label: string; value: Value; onChange: (value: Value) => void; choices: Record<Value, string> }) {
+  return (
+    <SegmentedControl
+      size="xs"
+      value={value}
+      onChange={(picked) => onChange(picked as Value)}
+      data={(Object.entries(choices) as [Value, string][]).map(([choice, text]) => ({ value: choice, label: text }))}
+      aria-label={label}
+    />
   );
 }

@@ -7,7 +7,7 @@ import { IconDownload, IconFileSpreadsheet, IconFileText, IconSearch } from "@ta
 import { useState, type ReactNode } from "react";
 import { Link, useLocation, useNavigation, useSearchParams } from "react-router";
 import { DownloadMenuItem } from "#app/components/download-menu-item.tsx";
-import { EmptyState, EmptyStateLink } from "#app/components/empty-state.tsx";
+import { EmptyState } from "#app/components/empty-state.tsx";
 import { languageLabel } from "#app/features/marketplaces/marketplace-select.tsx";
 import { marketplaces, registryLanguages } from "#app/features/marketplaces/registry.ts";
 import { useI18n } from "#app/i18n/context.tsx";
@@ -289,17 +289,11 @@ export function OutputsBrowser({ mode, page, filter, now, header }: OutputsBrows
               {filter.q ? t("history.noResults.search", { q: filter.q }) : t("history.noResults.filter")}
             </EmptyState>
           ) : mode === "favorites" ? (
-            <EmptyState
-              title={t("favorites.empty.title")}
-              action={<EmptyStateLink to="/history">{t("favorites.empty.action")}</EmptyStateLink>}
-            >
+            <EmptyState title={t("favorites.empty.title")} link={{ to: "/history", label: t("favorites.empty.action") }}>
               {t("favorites.empty.body")}
             </EmptyState>
           ) : (
-            <EmptyState
-              title={t("history.empty.title")}
-              action={<EmptyStateLink to="/templates">{t("history.empty.action")}</EmptyStateLink>}
-            >
+            <EmptyState title={t("history.empty.title")} link={{ to: "/templates", label: t("history.empty.action") }}>
               {t("history.empty.body")}
             </EmptyState>
           )}

@@ -2,7 +2,7 @@ import { Anchor, Badge, Card, Group, Paper, SimpleGrid, Stack, Text, ThemeIcon, 
 import { IconArrowRight } from "@tabler/icons-react";
 import { useSyncExternalStore } from "react";
 import { Link, useRouteLoaderData } from "react-router";
-import { EmptyState, EmptyStateLink } from "#app/components/empty-state.tsx";
+import { EmptyState } from "#app/components/empty-state.tsx";
 import { CreditBalanceFigures } from "#app/features/billing/credit-balance-figures.tsx";
 import { greetingKey, hourIn } from "#app/features/dashboard/greeting.ts";
 import { pageMeta } from "#app/lib/page-meta.ts";
@@ -144,10 +144,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         <SectionHeading id="latest-outputs" title={t("dashboard.latest.title")} seeAll={loaderData.latest.length > 0 ? { to: "/history", label: t("dashboard.latest.seeAll") } : undefined} />
         {loaderData.latest.length === 0 ? (
           <Card withBorder>
-            <EmptyState
-              title={t("dashboard.latest.emptyTitle")}
-              action={<EmptyStateLink to="/templates">{t("dashboard.latest.emptyAction")}</EmptyStateLink>}
-            >
+            <EmptyState title={t("dashboard.latest.emptyTitle")} link={{ to: "/templates", label: t("dashboard.latest.emptyAction") }}>
               {t("dashboard.latest.emptyBody")}
             </EmptyState>
           </Card>

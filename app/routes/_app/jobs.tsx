@@ -1,7 +1,7 @@
 import { Anchor, Card, Group, Stack, Text } from "@mantine/core";
 import { Link } from "react-router";
 import { ListPageHeader } from "#app/components/list-page-header.tsx";
-import { EmptyState, EmptyStateLink } from "#app/components/empty-state.tsx";
+import { EmptyState } from "#app/components/empty-state.tsx";
 import { isActiveJob, JobProgressBar, JobStatusBadge, usePolled } from "#app/features/jobs/job-ui.tsx";
 import { listJobs } from "#app/features/jobs/jobs.server.ts";
 import type { JobListItem } from "#app/features/jobs/types.ts";
@@ -33,10 +33,7 @@ export default function Jobs({ loaderData }: Route.ComponentProps) {
       <ListPageHeader title={t("jobs.title")} subtitle={t("jobs.subtitle")} newTo="/jobs/new" newLabel={t("jobs.new")} />
       {jobs.length === 0 ? (
         <Card withBorder padding="xl">
-          <EmptyState
-            title={t("jobs.empty.title")}
-            action={<EmptyStateLink to="/jobs/new">{t("jobs.empty.action")}</EmptyStateLink>}
-          >
+          <EmptyState title={t("jobs.empty.title")} link={{ to: "/jobs/new", label: t("jobs.empty.action") }}>
             {t("jobs.empty.body")}
           </EmptyState>
         </Card>
