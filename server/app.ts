@@ -12,6 +12,8 @@ import { startServerJobRunner, stopServerJobRunner } from "#app/features/jobs/jo
 import { sweepDataExports } from "#app/features/data-export/data-exports.server.ts";
 import { startServerDataExportRunner, stopServerDataExportRunner } from "#app/features/data-export/export-runner.server.ts";
 import { outputsRoutes } from "#app/features/outputs/outputs-router.server.ts";
+// The catalog audit listens to every saved listing version (issue 33): loaded with the server, not with its page.
+import "#app/features/catalog/audit.server.ts";
 import { sendFetchResponse, toFetchRequest } from "./api/fetch-bridge.server.ts";
 import { requestContext } from "./context.ts";
 import { pingDb } from "./db/db.server.ts";

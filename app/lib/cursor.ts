@@ -39,3 +39,29 @@ export function decodeCursor(cursor: string): PagePosition {
   if (!parsed.success) throw new InvalidCursorError();
   return parsed.data;
 }
+
+/** Where a page sorted by something else than a date ends (the catalog by score or title): the last item's sort key and id. */
+export interface SortPosition {
+  k: string | number;
+  i: string;
+}
+
+const sortPositionSchema = z.object({ k: z.union([z.string().max(600), z.number().finite()]), i: z.string().min(1).max(200) });
+
+export function encodeSortCursor(position: SortPosition): string {
+  return Buffer.from(JSON.stringify(position), "utf8").toString("base64url");
+}
+
+/** Throws InvalidCursorError for anything that is not a cursor encodeSortCursor wrote. */
+export function decodeSortCursor(cursor: string): SortPosition {
+  if (!/^[A-Za-z0-9_-]{1,1200}$/.test(cursor)) throw new InvalidCursorError();
+  let value: unknown;
+  try {
+    value = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8"));
+  } catch {
+    throw new InvalidCursorError();
+  }
+  const parsed = sortPositionSchema.safeParse(value);
+  if (!parsed.success) throw new InvalidCursorError();
+  return parsed.data;
+}

@@ -31,6 +31,57 @@ export interface Database {
   queue_job: WorkQueueItemTable;
   amazon_connection: AmazonConnectionTable;
   amazon_oauth_state: AmazonOAuthStateTable;
+  amazon_import: AmazonImportTable;
+  listing_audit: ListingAuditTable;
+  listing_finding: ListingFindingTable;
+  catalog_health: CatalogHealthTable;
+}
+
+/** A listing's latest audit (app/features/catalog, docs/decisions/037), with the listing's store, title, version and date as audited. */
+export interface ListingAuditTable {
+  listingId: string;
+  workspaceId: string;
+  /** 0–100 health score. */
+  score: number;
+  /** Our lint's errors plus Amazon's issues of severity ERROR. */
+  errors: number;
+  warnings: number;
+  /** Sections with nothing in them. */
+  missing: number;
+  /** Keyword coverage 0–100; null when the listing has no keyword bank. */
+  coverage: number | null;
+  ruleSetId: string;
+  marketplace: string;
+  title: string;
+  version: number;
+  updatedAt: string;
+  auditedAt: string;
+}
+
+/** One rule a listing breaks at its latest audit: ours (lint), Amazon's own issue, a missing section or low keyword coverage. */
+export interface ListingFindingTable {
+  listingId: string;
+  workspaceId: string;
+  source: "lint" | "amazon" | "missing" | "coverage";
+  code: string;
+  severity: "error" | "warning";
+  count: number;
+}
+
+/** The catalog's health after one import or audit run: a point of the chart over time. */
+export interface CatalogHealthTable {
+  id: string;
+  workspaceId: string;
+  at: string;
+  trigger: "import" | "audit";
+  /** 'running' while a large audit is under way (`audited` listings so far). */
+  status: Generated<"running" | "done">;
+  audited: Generated<number>;
+  listings: number;
+  failing: number;
+  averageScore: number | null;
+  /** JSON: CatalogTotals (app/features/catalog/types.ts). */
+  totals: Generated<string>;
 }
 
 /** A workspace's Seller Central connection in one region (app/features/amazon); dates are ISO text. */
@@ -49,6 +100,33 @@ export interface AmazonConnectionTable {
   status: Generated<"active" | "needs_reauthorization">;
   statusReason: string | null;
   statusChangedAt: string | null;
+}
+
+/** One "Import from Amazon" run (app/features/amazon/import); dates are ISO text. */
+export interface AmazonImportTable {
+  id: string;
+  workspaceId: string;
+  connectionId: string;
+  createdBy: string | null;
+  /** JSON array of SP-API marketplace ids. */
+  marketplaceIds: string;
+  status: "running" | "paused" | "completed" | "failed";
+  pauseReason: "user" | "needs_reauthorization" | null;
+  error: string | null;
+  /** JSON ImportCursor (app/features/amazon/import/types.ts). */
+  cursor: string;
+  seen: Generated<number>;
+  created: Generated<number>;
+  updated: Generated<number>;
+  unchanged: Generated<number>;
+  flagged: Generated<number>;
+  total: number | null;
+  claimedBy: string | null;
+  attempt: Generated<number>;
+  heartbeatAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+  finishedAt: string | null;
 }
 
 /** A connection attempt's OAuth state, kept as a hash until used or expired (app/features/amazon). */
@@ -299,6 +377,21 @@ export interface ListingTable {
   languageTag: Generated<string | null>;
   /** The language the copy is in when not the listing's (the offline writer's English); null: the listing's. */
   writtenIn: Generated<string | null>;
+  /** The Seller Central account (selling_partner_id) the listing was imported from; null: not from Amazon. */
+  amazonSellerId: Generated<string | null>;
+  /** The seller's SKU on Amazon: with the seller and the store, one listing per SKU (unique). */
+  amazonSku: Generated<string | null>;
+  amazonAsin: Generated<string | null>;
+  /** Amazon's product type (LUGGAGE, SHOES…) as the listing reported it. */
+  amazonProductType: Generated<string | null>;
+  /** The version holding the live copy as last imported; "changed since import" is version > importedVersion. */
+  importedVersion: Generated<number | null>;
+  /** ISO date of the last import that read this listing. */
+  importedAt: Generated<string | null>;
+  /** JSON array of AmazonIssue {code, message, severity, attributeNames?} as searchListingsItems returned them. */
+  amazonIssues: Generated<string>;
+  /** JSON array of ImportFlag {code: SEVERAL_VALUES | NO_VALUE | UNKNOWN_PRODUCT_TYPE, attribute?}: imported as found, flagged. */
+  importFlags: Generated<string>;
   createdAt: string;
   updatedAt: string;
 }
@@ -350,21 +443,6 @@ export interface JobRowTable {
   claimedBy: string | null;
   heartbeatAt: string | null;
   generationId: string | null;
-  /** The Seller Central account (selling_partner_id) the listing was imported from; null: not from Amazon. */
-  amazonSellerId: Generated<string | null>;
-  /** The seller's SKU on Amazon: with the seller and the store, one listing per SKU (unique). */
-  amazonSku: Generated<string | null>;
-  amazonAsin: Generated<string | null>;
-  /** Amazon's product type (LUGGAGE, SHOES…) as the listing reported it. */
-  amazonProductType: Generated<string | null>;
-  /** The version holding the live copy as last imported; "changed since import" is version > importedVersion. */
-  importedVersion: Generated<number | null>;
-  /** ISO date of the last import that read this listing. */
-  importedAt: Generated<string | null>;
-  /** JSON array of AmazonIssue {code, message, severity, attributeNames?} as searchListingsItems returned them. */
-  amazonIssues: Generated<string>;
-  /** JSON array of ImportFlag {code: SEVERAL_VALUES | NO_VALUE | UNKNOWN_PRODUCT_TYPE, attribute?}: imported as found, flagged. */
-  importFlags: Generated<string>;
   listingId: string;
   error: string | null;
   passed: number | null;

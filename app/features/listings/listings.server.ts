@@ -201,6 +201,15 @@ export async function listListings({ db, workspaceId, q = "", cursor, limit = li
   };
 }
 
+/** Called after each saved version, with the same db (it may be the save's transaction): the catalog's audit listens (app/features/catalog). */
+export type ListingVersionSavedListener = (saved: { db: Db; workspaceId: string; listingId: string }) => Promise<void>;
+const versionSavedListeners = new Set<ListingVersionSavedListener>();
+
+/** A feature above listings hears of every saved version without listings knowing it (features depend one way). */
+export function onListingVersionSaved(listener: ListingVersionSavedListener): void {
+  versionSavedListeners.add(listener);
+}
+
 export class ListingChangedError extends Error {
   constructor() {
     super("the listing changed while it was being saved");
@@ -257,6 +266,7 @@ export async function saveListingVersion({
   if (numUpdatedRows === 0n) throw new ListingChangedError();
   const row = { id: randomUUID(), listingId, version, source, facts: JSON.stringify(savedFacts), copy: JSON.stringify(copy), passed: passed ? 1 : 0, generationId, createdBy: userId, createdAt: at };
   await db.insertInto("listing_version").values(row).execute();
+  for (const listener of versionSavedListeners) await listener({ db, workspaceId, listingId });
   return {
     listing: { ...current, facts: savedFacts, copy, passed, version, updatedAt: at, writtenIn: writtenIn === undefined ? current.writtenIn : writtenIn },
     version: { id: row.id, version, source, passed, createdAt: at, createdByName: null },

@@ -25,6 +25,8 @@ import * as m0024 from "./0024_totp_last_step.ts";
 import * as m0025 from "./0025_generation_kind.ts";
 import * as m0026 from "./0026_amazon_connection.ts";
 import * as m0027 from "./0027_listing_amazon_link.ts";
+import * as m0028 from "./0028_catalog_audit.ts";
+import * as m0029 from "./0029_amazon_import.ts";
 
 /** Every migration, in order. Add a new file, then list it here. */
 export const migrations = {
@@ -55,4 +57,6 @@ export const migrations = {
   "0025_generation_kind": m0025,
   "0026_amazon_connection": m0026,
   "0027_listing_amazon_link": m0027,
+  "0028_catalog_audit": m0028,
+  "0029_amazon_import": m0029,
 };
