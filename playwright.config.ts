@@ -1,5 +1,5 @@
 import { defineConfig, devices } from "@playwright/test";
-import { aiApiKey, aiStubPort, aiStubUrl, baseURL, e2eServerEnv, oidcIssuer, oidcPort, smtpApiPort, smtpPort } from "./tests/support/e2e-env.ts";
+import { aiApiKey, aiStubPort, aiStubUrl, baseURL, e2eServerEnv, oidcIssuer, oidcPort, smtpApiPort, smtpPort, spApiApp, spApiStubPort, spApiStubUrl } from "./tests/support/e2e-env.ts";
 
 const runTs = "node --disable-warning=ExperimentalWarning";
 
@@ -33,7 +33,7 @@ export default defineConfig({
     launchOptions: { executablePath: chromiumPath, args: chromiumArgs },
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } } }],
-  // Third parties are real protocol servers on loopback: an SMTP server, an OpenID Connect provider and an AI provider stub.
+  // Third parties are real protocol servers on loopback: an SMTP server, an OpenID Connect provider, an AI provider stub and Amazon's SP-API.
   webServer: [
     {
       command: `${runTs} tests/support/smtp-sink.ts`,
@@ -57,6 +57,13 @@ export default defineConfig({
       stdout: "ignore",
       // A word every 5 ms: tests that watch a stream ask the stub for a slower answer themselves.
       env: { AI_STUB_PORT: aiStubPort, AI_STUB_TOKEN_DELAY_MS: "5", AI_STUB_API_KEY: aiApiKey },
+    },
+    {
+      command: `${runTs} tests/support/sp-api-stub-server.ts`,
+      url: `${spApiStubUrl}/healthz`,
+      reuseExistingServer: false,
+      stdout: "ignore",
+      env: { SPAPI_STUB_PORT: spApiStubPort, ...spApiApp, SPAPI_REDIRECT_URIS: `${baseURL}/settings/amazon/callback` },
     },
     {
       command: "node server/main.js",

@@ -11,6 +11,7 @@ process.env.E2E_SMTP_PORT ??= String(await getFreePort());
 process.env.E2E_SMTP_API_PORT ??= String(await getFreePort());
 process.env.E2E_OIDC_PORT ??= String(await getFreePort());
 process.env.E2E_AI_STUB_PORT ??= String(await getFreePort());
+process.env.E2E_SPAPI_STUB_PORT ??= String(await getFreePort());
 // A fake key: the secrets spec checks it never reaches a page or the browser bundle.
 process.env.E2E_AI_API_KEY ??= `sk-test-e2e-${Math.random().toString(36).slice(2)}${Date.now().toString(36)}`;
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), "sellscribe-e2e-"));
@@ -25,6 +26,10 @@ export const oidcIssuer = `http://127.0.0.1:${oidcPort}`;
 export const aiStubPort = process.env.E2E_AI_STUB_PORT;
 export const aiStubUrl = `http://127.0.0.1:${aiStubPort}`;
 export const aiApiKey = process.env.E2E_AI_API_KEY;
+export const spApiStubPort = process.env.E2E_SPAPI_STUB_PORT;
+export const spApiStubUrl = `http://127.0.0.1:${spApiStubPort}`;
+/** The SP-API app the stand-in (tests/support/sp-api-stub-server.ts) and the app server both know; a draft, so consent needs version=beta. */
+export const spApiApp = { SPAPI_APP_ID: "amzn1.sp.solution.e2e", LWA_CLIENT_ID: "amzn1.application-oa2-client.e2e", LWA_CLIENT_SECRET: "e2e-lwa-secret", SPAPI_APP_DRAFT: "true" };
 
 /** The environment of the e2e app server (node server/main.js). */
 export const e2eServerEnv: Record<string, string> = {
@@ -49,4 +54,9 @@ export const e2eServerEnv: Record<string, string> = {
   AI_API_KEY: aiApiKey,
   // The operator page's admin (tests/e2e/admin.spec.ts signs this address up and verifies it).
   ADMIN_EMAILS: "operator@sellscribe.test",
+  // Amazon Seller Central through the SP-API stand-in (tests/e2e/amazon-connect.spec.ts).
+  ...spApiApp,
+  SPAPI_ENDPOINT: spApiStubUrl,
+  LWA_TOKEN_URL: `${spApiStubUrl}/auth/o2/token`,
+  SELLER_CENTRAL_URL: spApiStubUrl,
 };

@@ -1,5 +1,6 @@
 import { Alert, Badge, Button, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import { IconAlertTriangle, IconInfoCircle } from "@tabler/icons-react";
+import type { CSSProperties } from "react";
 import { Form } from "react-router";
 import { ConfirmAction } from "#app/components/confirm-action.tsx";
 import { SectionCard } from "#app/components/section-card.tsx";
@@ -86,6 +87,8 @@ function RegionRow({ region, connection, canChange, busy }: { region: RegionId; 
   const regionName = t(regionLabels[region]);
   const dateFormat = new Intl.DateTimeFormat(intlTag(locale), { dateStyle: "medium", timeZone: "UTC" });
   const needsAgain = connection?.status === "needs_reauthorization";
+  // The brand's light badge when connected (as "completed" jobs); others in their darkest shade, readable on light (WCAG AA).
+  const badge = !connection ? { color: "gray", text: "gray-8" } : needsAgain ? { color: "red", text: "red-9" } : undefined;
   return (
     <Paper withBorder p="sm" radius="md" component="section" aria-labelledby={`amazon-${region}`}>
       <Stack gap="xs">
@@ -94,7 +97,7 @@ function RegionRow({ region, connection, canChange, busy }: { region: RegionId; 
             <Title order={3} fz="md" id={`amazon-${region}`}>
               {regionName}
             </Title>
-            <Badge variant="light" color={!connection ? "gray" : needsAgain ? "red" : "green"}>
+            <Badge variant="light" color={badge?.color} style={badge ? ({ "--badge-color": `var(--mantine-color-${badge.text})` } as CSSProperties) : undefined}>
               {t(!connection ? "amazon.status.notConnected" : needsAgain ? "amazon.status.needsReauthorization" : "amazon.status.connected")}
             </Badge>
           </Group>
