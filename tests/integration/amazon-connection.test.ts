@@ -2,6 +2,7 @@
 // session and workspace, for 10 minutes; refresh tokens are encrypted at rest and survive a secret
 // rotation; another workspace's connection is not found; SP-API's buckets are shared by every server.
 import { describe, expect, it } from "vitest";
+import { getAmazonCard } from "#app/features/amazon/card.server.ts";
 import { consumeConnectState, createConnectState, deleteConnection, getConnectionById, listConnectionsByWorkspace, saveConnection } from "#app/features/amazon/connections.server.ts";
 import { createSpApiRateLimiter } from "#app/features/amazon/rate-limiter.server.ts";
 import { decryptToken } from "#app/features/amazon/token-crypto.server.ts";
@@ -70,6 +71,18 @@ describe.each(testDatabaseKinds)("Amazon connections on %s", (kind) => {
     const later = new Date("2027-10-01T00:00:00Z");
     expect(await saveConnection({ db: db(), config, workspaceId: owner.workspaceId, region: "eu", sellingPartnerId: "A2SELLER", refreshToken: "Atzr|new", marketplaces: stores, userId: owner.id, now: later })).toBe(id);
     expect((await getConnectionById({ db: db(), workspaceId: owner.workspaceId, connectionId: id }))?.reauthorizeBy).toBe("2028-09-30T00:00:00.000Z");
+  });
+
+  it("the card says Amazon is not set up without the credentials, and shows no token either way", async () => {
+    const owner = await backend.signUp();
+    await saveConnection({ db: db(), config: backend.config, workspaceId: owner.workspaceId, region: "fe", sellingPartnerId: "A4SELLER", refreshToken, marketplaces: stores, userId: owner.id });
+    const notSetUp = await getAmazonCard({ db: db(), config: { amazon: undefined }, workspaceId: owner.workspaceId });
+    expect(notSetUp.setUp).toBe(false);
+    expect(notSetUp.regions.map((entry) => entry.region)).toEqual(["na", "eu", "fe"]);
+    expect(notSetUp.regions[2]!.connection).toMatchObject({ sellingPartnerId: "A4SELLER", stores: [{ marketplaceId: "A1PA6795UKMFR9", label: "amazon.de", country: "DE" }], status: "active" });
+    const raw = await db().selectFrom("amazon_connection").select("refreshToken").where("workspaceId", "=", owner.workspaceId).executeTakeFirstOrThrow();
+    expect(JSON.stringify(notSetUp)).not.toContain(raw.refreshToken);
+    expect(JSON.stringify(notSetUp)).not.toContain("Atzr");
   });
 
   it("never finds or deletes another workspace's connection", async () => {
