@@ -187,6 +187,51 @@ test.describe("bulk jobs", () => {
     await expect(page.getByRole("heading", { name: "1. Upload your catalog" })).toBeVisible();
   });
 
+  test("Seller Central's All Listings Report: an ordinary file says why it is not one, the report is mapped by name, the brand typed once", async ({ page, login }) => {
+    test.setTimeout(60_000);
+    await login();
+    const brand = `Scz${Date.now().toString(36)}`;
+    await scriptSections(brand, "title", [1, 2, 3].map(() => `${brand} Classic Product for Everyday Use`));
+    await page.goto("/jobs/new");
+    // A file of its own: read as before, with why it is not a Seller Central report; its y/n column is no store.
+    const own = writeCatalog("own.csv", "SKU,Brand,Title,Marketplace\r\nA-1,Acme,Desk lamp,y\r\n");
+    // A file chosen before the page has hydrated is not read (seen on a loaded machine): choose it again until it is.
+    await expect(async () => {
+      await page.locator('input[type="file"]').setInputFiles(own);
+      await expect(page.getByTestId("report-note")).toBeVisible({ timeout: 2000 });
+    }).toPass({ timeout: 20_000 });
+    await expect(page.getByTestId("report-note")).toHaveText(
+      "Read as your own catalog. It is not a Seller Central All Listings Report (no column seller-sku, item-name) nor a listings flat file (no column item_sku, item_name; no TemplateType= row above the header).",
+    );
+    await expect(page.getByRole("combobox", { name: /^Store/ })).toHaveValue("");
+
+    // The report (tests/fixtures/catalogs/seller-central/): recognised, mapped by its column names.
+    await page.locator('input[type="file"]').setInputFiles(path.join(import.meta.dirname, "../fixtures/catalogs/seller-central/all-listings-report.txt"));
+    await expect(page.getByTestId("file-summary")).toHaveText("all-listings-report.txt: 3 products");
+    await expect(page.getByTestId("report-note")).toHaveText(/^Seller Central All Listings Report: the columns are matched by their names/);
+    await expect(page.getByRole("combobox", { name: /^Product name/ })).toHaveValue("0");
+    await expect(page.getByRole("combobox", { name: /^Seller SKU/ })).toHaveValue("3");
+    await expect(page.getByRole("combobox", { name: /^ASIN/ })).toHaveValue("16");
+    await expect(page.getByRole("combobox", { name: /^Store/ })).toHaveValue("");
+    await expect(page.getByRole("combobox", { name: /^Key features/ })).toHaveValue("");
+
+    // No brand column: Start asks for the brand next to its field; typed once, every row gets it.
+    await chooseSections(page, ["Title"]);
+    await page.getByRole("button", { name: "Start the job" }).click();
+    const brandInput = page.getByRole("textbox", { name: "Brand of every product" });
+    await expect(brandInput).toHaveAttribute("aria-invalid", "true");
+    await expect(brandInput).toBeFocused();
+    await expect(page.getByText("Type the brand, or choose the column that holds it.")).toBeVisible();
+    await brandInput.fill(brand);
+    await expect(brandInput).not.toHaveAttribute("aria-invalid", "true");
+    await page.getByRole("button", { name: "Start the job" }).click();
+    await expect(page).toHaveURL(/\/jobs\/[0-9a-f-]{36}$/);
+    await expect(page.getByRole("progressbar", { name: "Job progress" })).toHaveAttribute("aria-valuenow", "3", { timeout: 30_000 });
+    await expect(page.getByTestId("job-done")).toHaveText("3");
+    await page.getByTestId("job-rows").getByRole("link", { name: "Open listing of row 2" }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toContainText("Vest");
+  });
+
   test("too few words: the mapping step shows the numbers, and Start says them again, keeping everything", async ({ page, login }) => {
     const { email } = await login();
     // 1,900 of the trial's 2,000 words written before the first page: 100 are left, and one title needs 200.

@@ -39,7 +39,7 @@ describe.each(testDatabaseKinds)("Seller Central files over HTTP on %s", (kind) 
   const ctx = (request: Request): JobsApiContext => ({ request, user: ada, locale: "en", requestId: "req-seller-central", db: testDb.db, config, runner });
   const upload = (path: string, file: Uint8Array, name: string, fields: Record<string, string> = {}) => {
     const form = new FormData();
-    form.set("file", new Blob([file], { type: "text/tab-separated-values" }), name);
+    form.set("file", new Blob([Uint8Array.from(file)], { type: "text/tab-separated-values" }), name);
     for (const [key, value] of Object.entries(fields)) form.set(key, value);
     return new Request(`http://sellscribe.test${path}`, { method: "POST", body: form });
   };

@@ -1,9 +1,10 @@
-import { Alert, Anchor, Badge, Button, Card, Checkbox, FileButton, Group, NativeSelect, SimpleGrid, Stack, Table, Text, Title } from "@mantine/core";
+import { Alert, Anchor, Badge, Button, Card, Checkbox, FileButton, Group, NativeSelect, SimpleGrid, Stack, Table, Text, TextInput, Title } from "@mantine/core";
 import { IconFileSpreadsheet, IconPlayerPlay, IconUpload } from "@tabler/icons-react";
-import { useEffect, useRef, useState, type DragEvent } from "react";
+import { Fragment, useEffect, useRef, useState, type DragEvent } from "react";
 import { Link, useNavigate } from "react-router";
 import { getWorkspaceBilling } from "#app/features/billing/credits.server.ts";
-import { catalogFields, columnLetter, maxCatalogBytes, maxCatalogRows, requiredCatalogFields, type CatalogField, type CatalogMapping } from "#app/features/jobs/catalog-import/catalog-file.ts";
+import { catalogFields, columnLetter, maxCatalogBytes, maxCatalogRows, reportFields, requiredCatalogFields, type CatalogField, type CatalogMapping, type ReportField } from "#app/features/jobs/catalog-import/catalog-file.ts";
+import type { ReportRecognition } from "#app/features/jobs/catalog-import/seller-central.ts";
 import { getJobRunner } from "#app/features/jobs/job-runner.server.ts";
 import { JobFigure } from "#app/features/jobs/job-ui.tsx";
 import classes from "#app/features/jobs/jobs.module.css";
@@ -51,7 +52,13 @@ interface CatalogPreview {
   rows: number;
   emptyRowsSkipped: number;
   mapping: CatalogMapping;
+  /** Whether the file is a Seller Central report (mapped by its names), or why it is not one. */
+  report: ReportRecognition;
 }
+
+/** A field the page offers a column for: the facts' and, for a Seller Central report, its SKU, ASIN and description. */
+type MappedField = CatalogField | ReportField;
+type FieldErrors = Partial<Record<MappedField | "brandForAll" | "sections" | "marketplace", string>>;
 
 const requiredFields: readonly CatalogField[] = requiredCatalogFields;
 const acceptedFiles = ".csv,.tsv,.txt,.xlsx,text/csv,text/tab-separated-values,text/plain,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
@@ -72,7 +79,7 @@ export default function NewJob({ loaderData }: Route.ComponentProps) {
   const [mapping, setMapping] = useState<CatalogMapping | null>(null);
   const [sections, setSections] = useState<SectionName[]>([...sectionNames]);
   const [marketplaceId, setMarketplaceId] = useState(loaderData.stores[0] ?? marketplaces[0]!.id);
-  const [fieldErrors, setFieldErrors] = useState<Partial<Record<CatalogField | "sections" | "marketplace", string>>>({});
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const [startError, setStartError] = useState<{ message: string; billing: boolean } | null>(null);
   const [starting, setStarting] = useState(false);
   const mapHeading = useRef<HTMLHeadingElement>(null);
@@ -143,20 +150,27 @@ export default function NewJob({ loaderData }: Route.ComponentProps) {
   const needed = rows * perRow;
   const available = loaderData.available;
 
-  const fieldLabel = (field: CatalogField) => t(`jobs.map.field.${field}`);
+  const fieldLabel = (field: MappedField) => t(`jobs.map.field.${field}`);
+  // A report's own columns get a field only when the file is one of Seller Central's reports.
+  const shownFields: readonly MappedField[] = preview?.report.report ? [...catalogFields, ...reportFields] : catalogFields;
   const columnLabel = (index: number) => {
     const name = preview?.columns[index]?.trim();
     return name ? `${name} (${columnLetter(index)})` : t("jobs.map.column", { letter: columnLetter(index) });
   };
 
-  const check = (): Partial<Record<CatalogField | "sections", string>> => {
-    const errors: Partial<Record<CatalogField | "sections", string>> = {};
+  const check = (): FieldErrors => {
+    const errors: FieldErrors = {};
     if (!mapping) return errors;
-    for (const field of requiredFields) if (mapping[field] === null) errors[field] = t("jobs.error.missingColumn", { field: t(`jobs.field.${field}`) });
-    const byColumn = new Map<number, CatalogField[]>();
-    for (const field of catalogFields) {
+    for (const field of requiredFields) {
+      if (mapping[field] !== null || (field === "brand" && mapping.brandForAll?.trim())) continue;
+      // A brand column not chosen: the field beside it takes the brand typed once, and says so.
+      if (field === "brand") errors.brandForAll = t("jobs.error.brandForAll");
+      else errors[field] = t("jobs.error.missingColumn", { field: t(`jobs.field.${field}`) });
+    }
+    const byColumn = new Map<number, MappedField[]>();
+    for (const field of shownFields) {
       const column = mapping[field];
-      if (column !== null) byColumn.set(column, [...(byColumn.get(column) ?? []), field]);
+      if (column !== null && column !== undefined) byColumn.set(column, [...(byColumn.get(column) ?? []), field]);
     }
     for (const fields of byColumn.values()) if (fields.length > 1) for (const field of fields) errors[field] = t("jobs.error.columnTwice");
     if (written.length === 0) errors.sections = t("jobs.options.noSections");
@@ -164,7 +178,7 @@ export default function NewJob({ loaderData }: Route.ComponentProps) {
   };
 
   const focusFirstError = (errors: Partial<Record<string, string>>) => {
-    const first = [...catalogFields, "sections", "marketplace"].find((field) => errors[field]);
+    const first = [...shownFields.flatMap((field) => (field === "brand" ? ["brand", "brandForAll"] : [field])), "sections", "marketplace"].find((field) => errors[field]);
     if (first) requestAnimationFrame(() => document.getElementById(`job-field-${first}`)?.focus());
   };
 
@@ -193,7 +207,7 @@ export default function NewJob({ loaderData }: Route.ComponentProps) {
         return;
       }
       const error = readApiError(body);
-      const serverErrors: Partial<Record<CatalogField | "marketplace", string>> = { ...(error?.fieldErrors ?? {}) };
+      const serverErrors: FieldErrors = { ...(error?.fieldErrors ?? {}) };
       if (error?.code === "UNKNOWN_MARKETPLACE") serverErrors.marketplace = error.error;
       setFieldErrors(serverErrors);
       focusFirstError(serverErrors);
@@ -205,12 +219,32 @@ export default function NewJob({ loaderData }: Route.ComponentProps) {
     }
   };
 
-  const setField = (field: CatalogField, value: string) => {
-    setMapping((current) => (current ? { ...current, [field]: value === "" ? null : Number(value) } : current));
+  const setField = (field: MappedField, value: string) => {
+    setMapping((current) => {
+      if (!current) return current;
+      const next: CatalogMapping = { ...current, [field]: value === "" ? null : Number(value) };
+      // The further bullet columns go with the key-feature column the report proposed.
+      if (field === "keyFeatures") delete next.keyFeaturesMore;
+      return next;
+    });
     setFieldErrors((current) => {
       const { [field]: _dropped, ...rest } = current;
       return rest;
     });
+  };
+
+  const setBrandForAll = (value: string) => {
+    setMapping((current) => (current ? { ...current, brandForAll: value } : current));
+    setFieldErrors(({ brandForAll: _typed, brand: _column, ...rest }) => rest);
+  };
+
+  /** What the page says of the file: the report recognised, or why it is read as the seller's own catalog. */
+  const reportNote = (report: ReportRecognition): string => {
+    if (report.report === "allListings") return t("jobs.map.report.allListings");
+    if (report.report === "flatFile") return t("jobs.map.report.flatFile", { template: report.templateType ?? "" });
+    const why = (report: ReportRecognition["misses"][number] | undefined) =>
+      [...(report && report.missing.length > 0 ? [t("jobs.map.report.missingColumns", { columns: report.missing.join(", ") })] : []), ...(report?.noTemplateRow ? [t("jobs.map.report.noTemplateRow")] : [])].join(t("jobs.map.report.separator"));
+    return t("jobs.map.report.none", { allListings: why(report.misses.find((miss) => miss.report === "allListings")), flatFile: why(report.misses.find((miss) => miss.report === "flatFile")) });
   };
 
   const chooseButton = (label: string, variant: "filled" | "default") => (
@@ -322,20 +356,24 @@ export default function NewJob({ loaderData }: Route.ComponentProps) {
                 <Text size="sm" c="dimmed">
                   {t("jobs.map.hint")}
                 </Text>
+                <Text size="sm" c={preview.report.report ? undefined : "dimmed"} fw={preview.report.report ? 600 : undefined} mt={4} data-testid="report-note" style={{ overflowWrap: "anywhere" }}>
+                  {reportNote(preview.report)}
+                </Text>
               </div>
               <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md" verticalSpacing="md">
-                {catalogFields.map((field) => {
+                {shownFields.map((field) => {
                   const column = mapping?.[field] ?? null;
                   const example = column === null ? undefined : preview.sample[0]?.[column]?.trim();
                   const exampleText = column === null ? undefined : example ? t("jobs.map.example", { value: example.length > 60 ? `${example.slice(0, 60)}…` : example }) : t("jobs.map.exampleEmpty");
-                  const hint = field === "keywords" ? t("jobs.map.keywordsHint") : field === "marketplace" ? t("jobs.map.marketplaceHint") : undefined;
-                  return (
+                  const more = field === "keyFeatures" && mapping?.keyFeaturesMore?.length ? t("jobs.map.keyFeaturesMore", { columns: mapping.keyFeaturesMore.map((index) => columnLabel(index)).join(", ") }) : undefined;
+                  const hint = field === "keywords" ? t("jobs.map.keywordsHint") : field === "marketplace" ? t("jobs.map.marketplaceHint") : field === "description" ? t("jobs.map.descriptionHint") : more;
+                  const select = (
                     <NativeSelect
                       key={field}
                       id={`job-field-${field}`}
                       label={fieldLabel(field)}
-                      withAsterisk={requiredFields.includes(field)}
-                      aria-required={requiredFields.includes(field) || undefined}
+                      withAsterisk={(requiredFields as readonly MappedField[]).includes(field)}
+                      aria-required={(requiredFields as readonly MappedField[]).includes(field) || undefined}
                       value={column === null ? "" : String(column)}
                       onChange={(event) => setField(field, event.currentTarget.value)}
                       error={fieldErrors[field]}
@@ -344,6 +382,23 @@ export default function NewJob({ loaderData }: Route.ComponentProps) {
                       inputWrapperOrder={["label", "input", "description", "error"]}
                       styles={{ description: { overflowWrap: "anywhere" } }}
                     />
+                  );
+                  // Without a brand column the brand is typed once, next to the brand's field.
+                  if (field !== "brand" || mapping?.brand !== null) return select;
+                  return (
+                    <Fragment key={field}>
+                      {select}
+                      <TextInput
+                        id="job-field-brandForAll"
+                        label={t("jobs.map.brandForAll")}
+                        description={t("jobs.map.brandForAllHint")}
+                        value={mapping.brandForAll ?? ""}
+                        onChange={(event) => setBrandForAll(event.currentTarget.value)}
+                        maxLength={100}
+                        error={fieldErrors.brandForAll}
+                        inputWrapperOrder={["label", "input", "description", "error"]}
+                      />
+                    </Fragment>
                   );
                 })}
               </SimpleGrid>
@@ -356,7 +411,7 @@ export default function NewJob({ loaderData }: Route.ComponentProps) {
                     <Table.Thead>
                       <Table.Tr>
                         {preview.columns.map((name, index) => {
-                          const fields = catalogFields.filter((field) => mapping?.[field] === index);
+                          const fields = shownFields.filter((field) => mapping?.[field] === index || (field === "keyFeatures" && mapping?.keyFeaturesMore?.includes(index)));
                           return (
                             <Table.Th key={index} scope="col">
                               <Stack gap={4}>
