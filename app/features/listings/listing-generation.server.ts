@@ -23,7 +23,9 @@ import { recordListingGeneration } from "#server/observability/metrics.server.ts
 import type { GenerationErrorCode } from "#app/lib/errors.ts";
 import type { ListingEvent } from "./listing-events.ts";
 import { getListingSettings } from "#app/features/workspace/listing-settings.server.ts";
-import { getListing, listFamily, saveListingVersion, type ListingView } from "./listings.server.ts";
+import type { ListingFixPlan } from "./listing-fix.ts";
+import { getListing, listFamily, saveListingVersion, saveProposedVersion, type ListingView } from "./listings.server.ts";
+import { fixListingOffline } from "./offline-listing/fix.ts";
 import { composeOfflineListing } from "./offline-listing/index.ts";
 import { buildSectionPrompt } from "./prompts.ts";
 import { cleanSectionText } from "./section-text.ts";
@@ -69,7 +71,12 @@ export interface RunListingGenerationOptions {
    * Runs in the transaction that saves the version and charges the words (a bulk job marks its row done
    * there); throwing rolls all of it back and the generation fails.
    */
-  onSaved?(trx: Db, saved: { listing: ListingView; words: number; generationId: string }): Promise<void>;
+  onSaved?(trx: Db, saved: { listing: ListingView; words: number; generationId: string; passed: boolean }): Promise<void>;
+  /**
+   * A fix of the live copy (issue 33 item 6): each section of the plan starts from its live text and the errors
+   * it has; the result is saved as a 'proposed' version that leaves the listing's copy as it is.
+   */
+  fix?: ListingFixPlan;
 }
 
 export type ListingGenerationOutcome = { status: "succeeded"; generationId: string; version: number; passed: boolean } | { status: "failed" | "cancelled"; generationId: string; code: GenerationErrorCode };
@@ -91,7 +98,8 @@ export async function runListingGeneration(options: RunListingGenerationOptions)
   const ruleSet = getRuleSet(listing.ruleSetId);
   const marketplace = getMarketplace(listing.marketplace);
   if (!ruleSet || !marketplace) throw new Error(`listing ${listing.id} names an unknown rule set or marketplace`);
-  const sections = sectionsToWrite(ruleSet, options.sections);
+  const fix = options.fix;
+  const sections = sectionsToWrite(ruleSet, fix ? fix.sections : options.sections);
   const generationId = randomUUID();
   const started = performance.now();
   const writer = options.writer ?? getWriter(config.ai, { model: await getWorkspaceModel({ db, workspaceId, ai: config.ai }) });
@@ -119,6 +127,10 @@ export async function runListingGeneration(options: RunListingGenerationOptions)
     if (result.outputTokens !== null) outputTokens = (outputTokens ?? 0) + result.outputTokens;
   };
 
+  // The offline writer's fix repairs the live text (computed once, for every section of the plan).
+  let offlineFix: ListingCopy | undefined;
+  const offlineFixed = () => (offlineFix ??= fixListingOffline({ facts, ruleSet: ruleSet!, language, plan: fix! }));
+
   async function writeSection(section: SectionName, title: string | undefined): Promise<{ content: string | string[]; fixes: SafeFix[] }> {
     let previous: { text: string; violations: Violation[] } | undefined;
     let content: string | string[] = "";
@@ -137,6 +149,7 @@ export async function runListingGeneration(options: RunListingGenerationOptions)
         previous,
         keywords: listing.keywords,
         reference: reference && referenceText ? { store: reference.marketplace, language: reference.language, text: referenceText } : undefined,
+        fix: fix && { live: section === "bullets" ? fix.live.bullets.join("\n") : fix.live[section], violations: fix.violations[section] ?? [], cutFromTitle: fix.cutFromTitle },
       });
       // Offline: another wording for each regeneration of the listing, and for each rewrite.
       const variant = listing.version + attempt;
@@ -145,7 +158,7 @@ export async function runListingGeneration(options: RunListingGenerationOptions)
         prompt,
         maxOutputTokens: config.ai.maxTokensPerOutput * (section === "bullets" || section === "description" ? 3 : 1) + 64,
         offlineText: () => {
-          const copy = composeOfflineListing({ facts, ruleSet: ruleSet!, language, variant });
+          const copy = fix ? offlineFixed() : composeOfflineListing({ facts, ruleSet: ruleSet!, language, variant });
           return section === "bullets" ? copy.bullets.join("\n") : copy[section];
         },
         signal: stop.signal,
@@ -189,7 +202,8 @@ export async function runListingGeneration(options: RunListingGenerationOptions)
     );
     sections.forEach((section, index) => written.set(section, results[index]!.content));
 
-    const copy: ListingCopy = { ...listing.copy };
+    // A fix changes only its sections of the live copy it was planned on.
+    const copy: ListingCopy = { ...(fix ? fix.live : listing.copy) };
     for (const [section, content] of written) {
       if (section === "bullets") copy.bullets = content as string[];
       else copy[section] = content as string;
@@ -199,18 +213,20 @@ export async function runListingGeneration(options: RunListingGenerationOptions)
     const saved = await db.transaction().execute(async (trx) => {
       // The offline writer writes English where it cannot write the store's language: the listing says so.
       const writtenIn = writer.offline && !offlineLanguages.has(language) ? "en" : null;
-      const result = await saveListingVersion({ db: trx, workspaceId, listingId: listing.id, userId: user.id, copy, source: "generated", generationId, writtenIn });
+      const result = fix
+        ? await saveProposedVersion({ db: trx, workspaceId, listingId: listing.id, userId: user.id, copy, generationId })
+        : await saveListingVersion({ db: trx, workspaceId, listingId: listing.id, userId: user.id, copy, source: "generated", generationId, writtenIn });
       if (!result) throw new GenerationError("internal", "the listing is gone");
       const { wasRunning } = await completeGeneration({ db: trx, id: generationId, words, inputTokens, outputTokens, latencyMs });
       await hooks.settle?.(trx, context, { words, reservationReleased: !wasRunning });
-      await options.onSaved?.(trx, { listing: result.listing, words, generationId });
+      await options.onSaved?.(trx, { listing: result.listing, words, generationId, passed: result.version.passed });
       return result;
     });
     hooks.settled?.(context, { words });
     recordListingGeneration({ provider: writer.provider, model: writer.model, marketplace: listing.marketplace, outcome: "succeeded", seconds: latencyMs / 1000 });
-    log.info({ sections, words, latencyMs, calls, version: saved.listing.version, passed: saved.listing.passed }, "listing generation succeeded");
-    emit({ type: "done", listingId: listing.id, version: saved.listing.version, passed: saved.listing.passed, copy });
-    return { status: "succeeded", generationId, version: saved.listing.version, passed: saved.listing.passed };
+    log.info({ sections, words, latencyMs, calls, version: saved.listing.version, passed: saved.version.passed, fix: fix !== undefined }, "listing generation succeeded");
+    emit({ type: "done", listingId: listing.id, version: saved.listing.version, passed: saved.version.passed, copy });
+    return { status: "succeeded", generationId, version: saved.listing.version, passed: saved.version.passed };
   } catch (error) {
     // The first section to fail says why (the others were stopped because of it).
     const reason: unknown = stop.signal.aborted && !signal.aborted ? stop.signal.reason : error;

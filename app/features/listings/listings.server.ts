@@ -273,6 +273,28 @@ export async function saveListingVersion({
   };
 }
 
+/**
+ * Saves a fix's copy as a 'proposed' version (issue 33 item 6): the listing's version number moves on (versions
+ * stay unique and in order), but its copy, passed flag and date stay: nothing is live until it is accepted.
+ * Undefined when the listing is not the workspace's; ListingChangedError when it was saved meanwhile.
+ */
+export async function saveProposedVersion({ db, workspaceId, listingId, userId, copy, generationId = null, now = new Date() }: { db: Db; workspaceId: string; listingId: string; userId: string | null; copy: ListingCopy; generationId?: string | null; now?: Date }): Promise<{ listing: ListingView; version: ListingVersionSummary } | undefined> {
+  const current = await getListing({ db, workspaceId, id: listingId });
+  if (!current) return undefined;
+  const ruleSet = getRuleSet(current.ruleSetId);
+  const marketplace = getMarketplace(current.marketplace);
+  if (!ruleSet || !marketplace) throw new Error(`listing ${listingId} names an unknown rule set or marketplace`);
+  const { otherBrands } = await getListingSettings({ db, workspaceId });
+  const passed = lintCopy({ ruleSet, language: current.language.language, brand: current.facts.brand, otherBrands, store: marketplace, copy }).passed;
+  const version = current.version + 1;
+  const at = now.toISOString();
+  const { numUpdatedRows } = await db.updateTable("listing").set({ version }).where("id", "=", listingId).where("workspaceId", "=", workspaceId).where("version", "=", current.version).executeTakeFirst();
+  if (numUpdatedRows === 0n) throw new ListingChangedError();
+  const row = { id: randomUUID(), listingId, version, source: "proposed" as const, facts: JSON.stringify(current.facts), copy: JSON.stringify(copy), passed: passed ? 1 : 0, generationId, createdBy: userId, createdAt: at };
+  await db.insertInto("listing_version").values(row).execute();
+  return { listing: { ...current, version }, version: { id: row.id, version, source: "proposed", passed, createdAt: at, createdByName: null } };
+}
+
 function toSummary(row: Pick<Selectable<ListingVersionTable>, "id" | "version" | "source" | "passed" | "createdAt"> & { createdByName: string | null }): ListingVersionSummary {
   return { id: row.id, version: Number(row.version), source: row.source, passed: Number(row.passed) === 1, createdAt: row.createdAt, createdByName: row.createdByName };
 }

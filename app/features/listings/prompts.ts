@@ -27,6 +27,8 @@ export interface SectionPromptInput {
   keywords?: readonly { phrase: string; volume: number | null }[];
   /** The same product's finished listing for another store: this section's text there, for reference. */
   reference?: { store: string; language: string; text: string };
+  /** A fix of the live listing (issue 33): its text now, the errors it has, and what a too-long title loses. */
+  fix?: { live: string; violations: readonly Violation[]; cutFromTitle?: string };
 }
 
 /** How many of the bank's phrases, highest volume first, each section is shown. */
@@ -98,6 +100,18 @@ function sectionInstructions({ section, ruleSet, facts, otherBrands, title }: Se
   }
 }
 
+/** A fix starts from the live text: the model changes what breaks a rule and keeps every fact. */
+function fixBlock(section: SectionName, fix: NonNullable<SectionPromptInput["fix"]>): string[] {
+  const parts: string[] = [];
+  if (fix.live.trim() !== "") {
+    if (fix.violations.length > 0) parts.push(`The live text of this section breaks these rules:\n${fix.violations.map((violation) => `- ${describeViolation(violation)}`).join("\n")}`);
+    parts.push(`Live text:\n${fix.live}`, `Rewrite it: keep the facts, change only what breaks the rule.`);
+  }
+  if (fix.cutFromTitle && section === "title") parts.push(`Words that do not fit go to the item highlights; keep the brand and what the product is.`);
+  if (fix.cutFromTitle && section === "itemHighlights") parts.push(`These words were cut from the title to fit its limit; keep them here: ${fix.cutFromTitle}`);
+  return parts;
+}
+
 /** The system and user prompt for one section (or its rewrite, with the rules it broke). */
 export function buildSectionPrompt(input: SectionPromptInput): { system: string; prompt: string } {
   const language = languageName(input.language);
@@ -117,6 +131,7 @@ export function buildSectionPrompt(input: SectionPromptInput): { system: string;
     );
   }
   if (avoid.length > 0) parts.push(`Never use these words: ${avoid.join(", ")}.`);
+  if (input.fix) parts.push(...fixBlock(input.section, input.fix));
   if (input.previous) {
     parts.push(
       `Your last answer broke these rules:\n${input.previous.violations.map((violation) => `- ${describeViolation(violation)}`).join("\n")}`,
