@@ -58,7 +58,7 @@ export interface AccessTokens {
  * Two callers needing a refresh at once share one request. `invalid_grant` marks the connection.
  */
 export function createAccessTokens({ db, config, amazon, now = Date.now, fetchImpl }: { db: Db; config: Secrets; amazon: AmazonConfig; now?: () => number; fetchImpl?: typeof fetch }): AccessTokens {
-  const cache = new Map<string, Promise<{ accessToken: string; expiresAt: number; refreshToken: string }>>();
+  const cache = new Map<string, Promise<{ accessToken: string; expiresAt: number }>>();
   const lwa = { tokenUrl: amazon.tokenUrl, clientId: amazon.clientId, clientSecret: amazon.clientSecret };
   const options: LwaOptions = { fetchImpl, now };
   async function refresh(connection: ClientConnection) {
@@ -68,7 +68,7 @@ export function createAccessTokens({ db, config, amazon, now = Date.now, fetchIm
     try {
       const tokens = await refreshAccessToken(lwa, refreshToken, options);
       if (tokens.refreshToken && tokens.refreshToken !== refreshToken) await replaceRefreshToken({ db, config, connectionId: connection.id, refreshToken: tokens.refreshToken });
-      return { accessToken: tokens.accessToken, expiresAt: tokens.expiresAt, refreshToken: current.refreshToken };
+      return { accessToken: tokens.accessToken, expiresAt: tokens.expiresAt };
     } catch (error) {
       if (error instanceof LwaError && error.code === "invalid_grant") {
         await markNeedsReauthorization({ db, connectionId: connection.id, reason: "invalid_grant", now: new Date(now()) });
@@ -82,7 +82,7 @@ export function createAccessTokens({ db, config, amazon, now = Date.now, fetchIm
       const cached = cache.get(connection.id);
       if (cached) {
         const entry = await cached.catch(() => undefined);
-        if (entry && entry.expiresAt - accessTokenMarginMs > now() && entry.refreshToken === connection.refreshToken) return entry.accessToken;
+        if (entry && entry.expiresAt - accessTokenMarginMs > now()) return entry.accessToken;
         if (cache.get(connection.id) !== cached) return this.get(connection);
       }
       const pending = refresh(connection);
