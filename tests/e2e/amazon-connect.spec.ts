@@ -51,7 +51,7 @@ test("an owner connects Seller Central for Europe through the consent page, sees
   await expect(europe.getByText("Not connected")).toBeVisible();
 });
 
-test("another workspace's connection cannot be disconnected (404), and an unknown region is refused (400)", async ({ page, login, e2eBackend }) => {
+test("another workspace's connection cannot be disconnected (404), an unknown region is refused (400), and a member sees the card read-only (403)", async ({ page, login, e2eBackend }) => {
   const owner = await login({ firstName: "Olga" });
   await page.goto("/settings/workspace");
   await page.getByRole("button", { name: "Connect Seller Central for Far East" }).click();
@@ -61,11 +61,25 @@ test("another workspace's connection cannot be disconnected (404), and an unknow
   const member = await db.selectFrom("member").select("workspaceId").where("userId", "=", owner.id).executeTakeFirstOrThrow();
   const { id } = await db.selectFrom("amazon_connection").select("id").where("workspaceId", "=", member.workspaceId).where("region", "=", "fe").executeTakeFirstOrThrow();
 
-  const stranger = await login({ firstName: "Stan", context: await page.context().browser()!.newContext() });
+  const strangerContext = await page.context().browser()!.newContext();
+  const stranger = await login({ firstName: "Stan", context: strangerContext });
   const origin = new URL(page.url()).origin;
   const post = (cookie: string, form: Record<string, string>) =>
     fetch(`${origin}/settings/workspace`, { method: "POST", headers: { cookie, origin, "content-type": "application/x-www-form-urlencoded" }, body: new URLSearchParams(form), redirect: "manual" });
   expect((await post(stranger.cookie, { intent: "amazonDisconnect", id })).status).toBe(404);
   expect(await db.selectFrom("amazon_connection").select("id").where("id", "=", id).execute()).toHaveLength(1);
   expect((await post(stranger.cookie, { intent: "amazonConnect", region: "moon" })).status).toBe(400);
+
+  // Once a member of Olga's workspace, Stan sees its connection read-only and cannot change it (403).
+  await db.insertInto("member").values({ workspaceId: member.workspaceId, userId: stranger.id, role: "member", createdAt: new Date().toISOString() }).execute();
+  const memberPage = await strangerContext.newPage();
+  await memberPage.goto("/settings/workspace");
+  const card = memberPage.getByRole("region", { name: "Amazon Seller Central" });
+  await expect(card.getByText("Only the workspace owner can connect or disconnect Seller Central.")).toBeVisible();
+  await expect(card.getByRole("region", { name: "Far East" }).getByText("Connected", { exact: true })).toBeVisible();
+  await expect(card.getByRole("button")).toHaveCount(0);
+  expect((await post(stranger.cookie, { intent: "amazonDisconnect", id })).status).toBe(403);
+  expect((await post(stranger.cookie, { intent: "amazonConnect", region: "eu" })).status).toBe(403);
+  expect(await db.selectFrom("amazon_connection").select("id").where("id", "=", id).execute()).toHaveLength(1);
+  await strangerContext.close();
 });
