@@ -20,7 +20,7 @@ const stub = await startSpApiStub({
   clientId: env("LWA_CLIENT_ID", "amzn1.application-oa2-client.stub"),
   clientSecret: env("LWA_CLIENT_SECRET", "stub-lwa-secret"),
   appId: env("SPAPI_APP_ID", "amzn1.sp.solution.stub"),
-  redirectUris: env("SPAPI_REDIRECT_URIS", "http://localhost:5173/app/amazon/callback").split(",").map((uri) => uri.trim()).filter(Boolean),
+  redirectUris: env("SPAPI_REDIRECT_URIS", "http://localhost:3000/settings/amazon/callback").split(",").map((uri) => uri.trim()).filter(Boolean),
   draft: process.env.SPAPI_APP_DRAFT === "true",
   rateScale,
 });

@@ -189,8 +189,9 @@ function registryEntry(domain: string): Marketplace {
 /** How many corpus listings each seeded store gets (all of the small stores, a slice of the large ones). */
 const seedPlan: { sellerId: string; region: StubSeller["region"]; stores: [domain: string, count: number][] }[] = [
   { sellerId: "A2NASTUBSELLER", region: "na", stores: [["amazon.com", 100], ["amazon.ca", 40]] },
-  { sellerId: "A2EUSTUBSELLER", region: "eu", stores: [["amazon.de", 40], ["amazon.co.uk", 40], ["amazon.fr", 40], ["amazon.es", 40], ["amazon.it", 40]] },
-  { sellerId: "A2FESTUBSELLER", region: "fe", stores: [["amazon.co.jp", 60], ["amazon.in", 45]] },
+  { sellerId: "A2EUSTUBSELLER", region: "eu", stores: [["amazon.de", 40], ["amazon.co.uk", 40], ["amazon.fr", 40], ["amazon.es", 40], ["amazon.it", 40], ["amazon.in", 45]] },
+  // Amazon serves India from the Europe endpoint (SP-API "Selling Partner API endpoints").
+  { sellerId: "A2FESTUBSELLER", region: "fe", stores: [["amazon.co.jp", 60]] },
 ];
 
 /** Three sellers (NA, EU, FE) with the corpus's listings of their stores; the same every call (fresh objects). */
