@@ -45,9 +45,12 @@ export function attributeName(column: string): string {
   return base === "bullet_point" || index !== "1" ? `${base}${index}` : base;
 }
 
+/** The columns weighed, as in mapping.ts: a header of 200,000 names would otherwise keep a request busy. */
+const weighedColumns = 1001;
+
 /** Whether the file is an All Listings Report, a listings flat file or neither (and then why not). */
 export function recognizeReport(file: Pick<CatalogFile, "columns" | "templateType">): ReportRecognition {
-  const names = new Set(file.columns.map(attributeName));
+  const names = new Set(file.columns.slice(0, weighedColumns).map(attributeName));
   const lacking = (needs: string[]) => needs.filter((name) => !names.has(name));
   const allListings = lacking(allListingsNeeds);
   if (allListings.length === 0) return { report: "allListings", misses: [] };
@@ -95,7 +98,7 @@ export function isYesNoColumn(rows: readonly (readonly string[])[], column: numb
  * take the default store. Without a brand column the brand is asked once for all rows (`brandForAll`).
  */
 export function reportMapping(report: SellerCentralReport, file: Pick<CatalogFile, "columns" | "rows">): CatalogMapping {
-  const names = file.columns.map(attributeName);
+  const names = file.columns.slice(0, weighedColumns).map(attributeName);
   const filled = (column: number) => columnHasValues(file.rows, column);
   const find = (...wanted: string[]): number | null => {
     for (const name of wanted) {
