@@ -13,6 +13,8 @@ export default [
     route("listings/new", "routes/_app/listing-new.tsx"),
     route("listings/:id", "routes/_app/listing.tsx"),
     route("listings/:id/versions", "routes/_app/listing-versions.tsx"),
+    // Live vs proposed, section by section, with accept or reject (issue 33 item 6).
+    route("listings/:id/proposal", "routes/_app/listing-proposal.tsx"),
     route("jobs", "routes/_app/jobs.tsx"),
     route("jobs/new", "routes/_app/jobs-new.tsx"),
     route("jobs/:id", "routes/_app/job.tsx"),
@@ -60,6 +62,8 @@ export default [
   route("api/jobs/:id/rows", "routes/api/job-rows.ts"),
   route("api/jobs/:id/export", "routes/api/job-export.ts"),
   route("api/jobs/:id/:action", "routes/api/job-action.ts"),
+  route("api/fixes", "routes/api/fixes.ts"),
+  route("api/fixes/:id", "routes/api/fix.ts"),
   route("api/stripe/webhook", "routes/api/stripe-webhook.ts"),
   route("billing/start", "routes/resources/billing-start.ts"),
   route("dev/outbox", "routes/dev/outbox.tsx"),

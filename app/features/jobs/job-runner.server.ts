@@ -17,6 +17,9 @@ import { getWorkspaceBilling } from "#app/features/billing/credits.server.ts";
 import { GenerationError } from "#server/ai/errors.server.ts";
 import { keywordCoverage } from "#app/features/keywords/coverage.ts";
 import { reservedOutputs, runListingGeneration } from "#app/features/listings/listing-generation.server.ts";
+import { planListingFix, type ListingFixPlan } from "#app/features/listings/listing-fix.ts";
+import { getListingSettings } from "#app/features/workspace/listing-settings.server.ts";
+import { getRuleSet } from "#app/features/rules/registry.ts";
 import { createListing, getListing, type ListingView } from "#app/features/listings/listings.server.ts";
 import { getMarketplace, ruleSetFor } from "#app/features/marketplaces/registry.ts";
 import { translate } from "#app/i18n/i18n.ts";
@@ -112,6 +115,17 @@ export async function startJobRunner({ db, config, workerId = randomUUID(), writ
     }
   }
 
+  /** A fix row's listing and what fails in it now (issue 33 item 6); a string says why it cannot be fixed. */
+  async function planFix(claimed: ClaimedRow): Promise<{ listing: ListingView; plan: ListingFixPlan } | string> {
+    const listing = await getListing({ db, workspaceId: claimed.workspaceId, id: claimed.listingId });
+    if (!listing) return "The listing is gone.";
+    const ruleSet = getRuleSet(listing.ruleSetId);
+    const store = getMarketplace(listing.marketplace);
+    if (!ruleSet || !store) return `Unknown marketplace “${listing.marketplace}”.`;
+    const { otherBrands } = await getListingSettings({ db, workspaceId: claimed.workspaceId });
+    return { listing, plan: planListingFix({ ruleSet, language: listing.language.language, brand: listing.facts.brand, otherBrands, store, copy: listing.copy }) };
+  }
+
   async function processRow({ rowId }: RowMessage): Promise<void> {
     const claimed = await claimRow({ db, rowId, workerId, staleBefore: new Date(Date.now() - heartbeatMs) });
     if (claimed === "busy") {
@@ -134,13 +148,23 @@ export async function startJobRunner({ db, config, workerId = randomUUID(), writ
       );
     }, Math.max(500, heartbeatMs / 3));
     try {
-      const parsed = rowInputSchema.safeParse(JSON.parse(claimed.input));
-      if (!parsed.success) return void (await markRowFailed(db, claimed, "The row's product facts are not valid (brand and product name are required)."));
       if (!claimed.createdBy) return void (await markRowFailed(db, claimed, "The account that started this job is gone."));
-      const listing = await ensureListing(claimed, parsed.data, claimed.createdBy);
+      // A fix job's row rewrites the failing sections of a listing that exists; a catalog row writes its own listing.
+      let listing: ListingView | string;
+      let fix: ListingFixPlan | undefined;
+      if (claimed.options.fix) {
+        const planned = await planFix(claimed);
+        if (typeof planned === "string") return void (await markRowFailed(db, claimed, planned));
+        ({ listing, plan: fix } = planned);
+        if (fix.sections.length === 0) return void (await db.transaction().execute((trx) => markRowDone(trx, claimed, { words: 0, passed: true, coverage: null })));
+      } else {
+        const parsed = rowInputSchema.safeParse(JSON.parse(claimed.input));
+        if (!parsed.success) return void (await markRowFailed(db, claimed, "The row's product facts are not valid (brand and product name are required)."));
+        listing = await ensureListing(claimed, parsed.data, claimed.createdBy);
+      }
       if (typeof listing === "string") return void (await markRowFailed(db, claimed, listing));
       for (let tries = 0; ; tries++) {
-        const outputs = reservedOutputs(claimed.options.sections);
+        const outputs = reservedOutputs(fix ? fix.sections : claimed.options.sections);
         // Not enough words for a row: it goes back untouched, and the job waits for a top-up or a plan change.
         const outOfWords = async (refusal: { needed: number; available: number }) => {
           await releaseRow(db, claimed);
@@ -162,7 +186,8 @@ export async function startJobRunner({ db, config, workerId = randomUUID(), writ
           user: { id: claimed.createdBy },
           workspaceId: claimed.workspaceId,
           listing,
-          sections: claimed.options.sections,
+          sections: fix ? fix.sections : claimed.options.sections,
+          fix,
           signal: AbortSignal.any([lost.signal, stopping.signal]),
           requestId: `job-${claimed.jobId}-row-${rowId}`,
           locale: "en",
@@ -189,7 +214,7 @@ export async function startJobRunner({ db, config, workerId = randomUUID(), writ
           },
           async onSaved(trx, saved) {
             const coverage = saved.listing.keywords.length > 0 ? keywordCoverage({ sections: saved.listing.copy, keywords: saved.listing.keywords, language: saved.listing.language.language }).score : null;
-            await markRowDone(trx, claimed, { words: saved.words, passed: saved.listing.passed, coverage });
+            await markRowDone(trx, claimed, { words: saved.words, passed: saved.passed, coverage });
           },
         });
         if (refused) return void (await outOfWords(refused));

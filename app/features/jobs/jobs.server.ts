@@ -16,6 +16,8 @@ export interface NewJobRow {
   input: RowInput | Record<string, unknown>;
   /** A row the import already found a problem in: saved as failed with this reason. */
   error?: string;
+  /** The existing listing the row writes (a fix job's); absent: a new listing's id is chosen. */
+  listingId?: string;
 }
 
 /** A row the queue should run: its id, its workspace (the group) and the workspace's plan (the tier). */
@@ -96,7 +98,7 @@ export async function createJob({
     input: JSON.stringify(row.input),
     status: (row.error ? "failed" : "queued") as RowStatus,
     error: row.error ?? null,
-    listingId: randomUUID(),
+    listingId: row.listingId ?? randomUUID(),
     finishedAt: row.error ? at : null,
   }));
   await db.transaction().execute(async (trx) => {

@@ -16,7 +16,11 @@ export const jobOptionsSchema = z.object({
   /** The store of rows whose file names none. */
   marketplace: z.string().min(1).max(100),
 });
-export type JobOptions = z.infer<typeof jobOptionsSchema> & { ruleSetId: string };
+export type JobOptions = z.infer<typeof jobOptionsSchema> & {
+  ruleSetId: string;
+  /** A fix job (issue 33 item 6, app/features/fixes): each row rewrites the failing sections of its existing listing as a proposal. */
+  fix?: { rule: string | null };
+};
 
 /** One product of the catalog, as the job writes it. */
 export const rowInputSchema = z.object({

@@ -173,7 +173,12 @@ export async function runListingGeneration(options: RunListingGenerationOptions)
     }
     const fixed = applySafeFixes({ ruleSet: ruleSet!, brand: facts.brand, sections: { [section]: content } });
     const final = fixed.sections[section] ?? content;
-    const finalContent = Array.isArray(final) ? [...final] : (final as string);
+    let finalContent = Array.isArray(final) ? [...final] : (final as string);
+    // A fix never proposes what still breaks a rule: the offline repair of the live text takes its place.
+    if (fix && sectionErrors(section, finalContent, lintContext).length > 0) {
+      const repaired = offlineFixed()[section];
+      if (sectionErrors(section, repaired, lintContext).length === 0) finalContent = Array.isArray(repaired) ? [...repaired] : repaired;
+    }
     emit({ type: "section", section, content: finalContent, fixes: fixed.applied });
     return { content: finalContent, fixes: fixed.applied };
   }

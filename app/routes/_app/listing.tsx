@@ -1,8 +1,8 @@
 import { Alert, Anchor, Badge, Button, Grid, Group, Menu, Paper, Stack, Text, Title } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
-import { IconDownload, IconHistory, IconPlayerStopFilled, IconPlus, IconSparkles, IconDeviceFloppy } from "@tabler/icons-react";
+import { IconDownload, IconHistory, IconPlayerStopFilled, IconPlus, IconSparkles, IconDeviceFloppy, IconWand } from "@tabler/icons-react";
 import { useDeferredValue, useEffect, useMemo, useRef, useState, type CSSProperties } from "react";
-import { data, Link, useFetcher, useNavigate, useRevalidator, useSearchParams } from "react-router";
+import { data, Form, Link, useFetcher, useNavigate, useRevalidator, useSearchParams } from "react-router";
 import { DownloadMenuItem } from "#app/components/download-menu-item.tsx";
 import { EmptyState } from "#app/components/empty-state.tsx";
 import { FactsFields } from "#app/features/listings/facts-form.tsx";
@@ -26,6 +26,7 @@ import { pageMeta } from "#app/lib/page-meta.ts";
 import { getRuleSet } from "#app/features/rules/registry.ts";
 import type { SectionName } from "#app/features/rules/types.ts";
 import { requireMembership } from "#app/features/auth/active-workspace.server.ts";
+import { hasOpenProposal } from "#app/features/fixes/proposals.server.ts";
 import { useI18n } from "#app/i18n/context.tsx";
 import { translate } from "#app/i18n/i18n.ts";
 import { getLocale } from "#app/i18n/locale.server.ts";
@@ -42,7 +43,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   if (!listing) throw data(null, { status: 404 });
   const { otherBrands, marketplaces: stores } = await getListingSettings({ db, workspaceId: membership.workspaceId });
   const family = listing.familyId ? await listFamily({ db, workspaceId: membership.workspaceId, familyId: listing.familyId }) : [];
-  return { listing, otherBrands, stores, family, offline: getServices().config.ai.offline };
+  const proposal = await hasOpenProposal({ db, workspaceId: membership.workspaceId, listingId: listing.id });
+  return { listing, otherBrands, stores, family, offline: getServices().config.ai.offline, proposal };
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
@@ -298,6 +300,21 @@ function ListingBuilder({ loaderData }: { loaderData: Route.ComponentProps["load
               </DownloadMenuItem>
             </Menu.Dropdown>
           </Menu>
+          {loaderData.proposal ? (
+            <Button variant="light" component={Link} to={`/listings/${listing.id}/proposal`} leftSection={<IconWand size={16} aria-hidden />}>
+              {t("fixes.listing.review")}
+            </Button>
+          ) : (
+            !report.passed &&
+            baseVersion > 0 && (
+              <Form method="post" action={`/listings/${listing.id}/proposal`}>
+                <input type="hidden" name="intent" value="fix" />
+                <Button type="submit" variant="light" leftSection={<IconWand size={16} aria-hidden />} disabled={dirty || running}>
+                  {t("fixes.listing.fix")}
+                </Button>
+              </Form>
+            )
+          )}
           <Button variant="subtle" component={Link} to={`/listings/${listing.id}/versions`} leftSection={<IconHistory size={16} aria-hidden />}>
             {t("listings.builder.versions")}
           </Button>
