@@ -9,6 +9,7 @@ import { getAuth, migrateAuthTables } from "#app/features/auth/auth.server.ts";
 import { signedSessionCheck } from "#app/features/auth/signed-session-cookie.server.ts";
 import { recoverInterruptedGenerations } from "#app/features/generate/generation-credits.server.ts";
 import { startServerJobRunner, stopServerJobRunner } from "#app/features/jobs/job-runner.server.ts";
+import { startServerImportRunner, stopServerImportRunner } from "#app/features/amazon/import/import-runner.server.ts";
 import { sweepDataExports } from "#app/features/data-export/data-exports.server.ts";
 import { startServerDataExportRunner, stopServerDataExportRunner } from "#app/features/data-export/export-runner.server.ts";
 import { outputsRoutes } from "#app/features/outputs/outputs-router.server.ts";
@@ -40,6 +41,7 @@ export async function closeServices(): Promise<void> {
   stopMaintenance();
   // Rows being written go back to the queue (nothing half-saved), before the database closes.
   await stopServerJobRunner();
+  await stopServerImportRunner();
   await stopServerDataExportRunner();
   await closeAllServices();
   await stopTracing();
@@ -100,6 +102,8 @@ export async function createApp({ clientDir, development = false }: CreateAppOpt
   );
   // Bulk jobs: this server takes rows from the shared queue (pg-boss on PostgreSQL, in-process on SQLite).
   await startServerJobRunner({ db, config });
+  // Imports from Amazon: runs read at Amazon's rate through the same queue interface (app/features/amazon/import).
+  await startServerImportRunner({ db, config });
   // Data exports: prepared through the same queue interface, by whichever server takes them.
   await startServerDataExportRunner({ db, config, mailer: services.mailer });
   const app = express();

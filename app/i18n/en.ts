@@ -1409,6 +1409,22 @@ export const en = {
   "amazon.error.notSetUp": "Amazon is not set up on this Sellscribe server.",
   "amazon.error.ownerOnly": "Only the workspace owner can connect or disconnect Seller Central.",
   "amazon.error.notFound": "This Seller Central connection does not exist in this workspace (it may have been disconnected already).",
+  "amazon.import.error.notFound": "This import does not exist in this workspace.",
+  "amazon.import.error.unknownStore": "This Seller Central account does not sell in that store.",
+  "amazon.import.error.alreadyRunning": "An import of this Seller Central account is already running or paused: resume it or wait until it finishes.",
+  "amazon.import.error.needsReauthorization": "Amazon wants the seller to authorize Sellscribe again. Connect Seller Central again and the import carries on.",
+  "amazon.import.all": "Import from Amazon",
+  "amazon.import.allAria": "Import every store of {region} from Amazon",
+  "amazon.import.storeAria": "Import {store} from Amazon",
+  "amazon.import.pause": "Pause import",
+  "amazon.import.resume": "Resume import",
+  "amazon.import.progressLabel": "Import from Amazon",
+  "amazon.import.running": "Importing from Amazon: {seen} of {total} listings read.",
+  "amazon.import.runningStart": "Importing from Amazon: {seen} listings read.",
+  "amazon.import.paused": "Import paused after {seen} listings.",
+  "amazon.import.pausedReauth": "Import paused: Amazon wants the seller to authorize again. Connect Seller Central again and it carries on.",
+  "amazon.import.completed": "Imported from Amazon: {created} new, {updated} updated, {unchanged} unchanged, {flagged} flagged.",
+  "amazon.import.failed": "The import stopped: {error}",
 } as const;
 
 export type MessageKey = keyof typeof en;

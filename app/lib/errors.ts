@@ -23,6 +23,8 @@ export const apiErrors = {
   JOB_QUEUE_FULL: { status: 409, message: "api.error.jobQueueFull", details: true },
   // Retry on a cancelled job: it stays cancelled.
   JOB_CANCELLED: { status: 409, message: "api.error.jobCancelled", details: false },
+  // An import from Amazon cannot start or resume now (one already runs, or the seller must authorize again); details: message.
+  AMAZON_IMPORT_REFUSED: { status: 409, message: "amazon.import.error.alreadyRunning", details: true },
   LANGUAGE_NOT_SUPPORTED: { status: 400, message: "api.error.languageNotSupported", details: false },
   UNKNOWN_RULE_SET: { status: 400, message: "api.error.unknownRuleSet", details: true },
   INVALID_LISTING: { status: 400, message: "api.error.invalidFields", details: true },

@@ -9,6 +9,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { callbackParams, finishAmazonConnect, startAmazonConnect } from "#app/features/amazon/connect.server.ts";
 import { getConnectionById } from "#app/features/amazon/connections.server.ts";
+import { handleImportAction, handleImportGet, handleImportList, handleImportStart, type ImportApiContext } from "#app/features/amazon/import/import-api.server.ts";
 import { claimImportRun, createImportRun, getImportRun, pauseImportRun, resumeImportRun, type ImportRunView } from "#app/features/amazon/import/import-runs.server.ts";
 import { startImportRunner, type ImportRunner } from "#app/features/amazon/import/import-runner.server.ts";
 import { createSpApiRateLimiter } from "#app/features/amazon/rate-limiter.server.ts";
@@ -261,6 +262,55 @@ describe.each(testDatabaseKinds)("importing from Amazon on %s", (kind) => {
     expect(listings).toHaveLength(seller.listings.length);
     expect(new Set(listings.map((row) => `${row.marketplace} ${row.amazonSku}`)).size).toBe(seller.listings.length);
     expect(await versionCount(third.workspaceId)).toBe(seller.listings.length);
+  });
+
+  it("over its JSON API: starts a run (202), refuses a second one (409), a bad body or store (400), and another workspace's connection or run (404); pauses and resumes", async () => {
+    const signed = await backend.signUp();
+    const me = { id: signed.user.id, name: "Ada", email: signed.user.email };
+    const stranger = await backend.signUp();
+    const strangerUser = { id: stranger.user.id, name: "Eve", email: stranger.user.email };
+    const myConnection = await connect({ id: me.id, workspaceId: signed.workspaceId }, "A2NASTUBSELLER");
+    const api = await start({ workerId: "import-api" });
+    const ctx = (user: ImportApiContext["user"], method: string, body?: unknown): ImportApiContext => ({
+      request: new Request("http://sellscribe.test/api/amazon/imports", { method, ...(body === undefined ? {} : { body: typeof body === "string" ? body : JSON.stringify(body) }) }),
+      user,
+      locale: "en",
+      requestId: "req-import",
+      db: db(),
+      config,
+      runner: api,
+    });
+    expect((await handleImportStart(ctx(null, "POST", { connectionId: myConnection }))).status).toBe(401);
+    expect((await handleImportStart(ctx(me, "POST", "{not json"))).status).toBe(400);
+    expect((await handleImportStart(ctx(me, "POST", { connectionId: myConnection, extra: 1 }))).status).toBe(400);
+    const wrongStore = await handleImportStart(ctx(me, "POST", { connectionId: myConnection, marketplaceId: "A1PA6795UKMFR9" }));
+    expect(wrongStore.status).toBe(400);
+    expect(await wrongStore.json()).toMatchObject({ code: "INVALID_INPUTS", fieldErrors: { marketplaceId: expect.any(String) } });
+    expect((await handleImportStart(ctx(strangerUser, "POST", { connectionId: myConnection }))).status).toBe(404);
+
+    const started = await handleImportStart(ctx(me, "POST", { connectionId: myConnection, marketplaceId: naSeller().marketplaceIds[0] }));
+    expect(started.status).toBe(202);
+    const { import: run } = (await started.json()) as { import: ImportRunView };
+    expect(run).toMatchObject({ status: "running", marketplaceIds: [naSeller().marketplaceIds[0]] });
+    const twice = await handleImportStart(ctx(me, "POST", { connectionId: myConnection }));
+    expect(twice.status).toBe(409);
+    expect(await twice.json()).toMatchObject({ code: "AMAZON_IMPORT_REFUSED" });
+
+    expect((await handleImportGet({ ...ctx(strangerUser, "GET"), id: run.id })).status).toBe(404);
+    expect((await handleImportAction({ ...ctx(strangerUser, "POST"), id: run.id, action: "pause" })).status).toBe(404);
+    expect((await handleImportAction({ ...ctx(me, "POST"), id: run.id, action: "cancel" })).status).toBe(404);
+    const paused = await handleImportAction({ ...ctx(me, "POST"), id: run.id, action: "pause" });
+    const pausedBody = (await paused.json()) as { import: ImportRunView; changed: boolean };
+    // It may have finished before the pause arrived: then nothing changes.
+    if (pausedBody.changed) {
+      expect(pausedBody.import).toMatchObject({ status: "paused", pauseReason: "user" });
+      expect(await (await handleImportAction({ ...ctx(me, "POST"), id: run.id, action: "resume" })).json()).toMatchObject({ changed: true, import: { status: "running" } });
+    }
+    await until({ workspaceId: signed.workspaceId }, run.id, "completed");
+    const got = (await (await handleImportGet({ ...ctx(me, "GET"), id: run.id })).json()) as { import: ImportRunView };
+    expect(got.import).toMatchObject({ status: "completed", created: naSeller().listings.filter((live) => live.marketplaceId === naSeller().marketplaceIds[0]).length });
+    expect(((await (await handleImportList(ctx(me, "GET"))).json()) as { imports: ImportRunView[] }).imports.map((entry) => entry.id)).toEqual([run.id]);
+    expect(((await (await handleImportList(ctx(strangerUser, "GET"))).json()) as { imports: ImportRunView[] }).imports).toEqual([]);
   });
 
   it("does not show, pause or resume another workspace's run", async () => {
