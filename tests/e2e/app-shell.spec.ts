@@ -182,6 +182,8 @@ test.describe("settings", () => {
     await page.getByRole("button", { name: "Save", exact: true }).click();
     await expect(page.getByText("Enter a domain such as mystore.com")).toBeVisible();
     await expect(page.getByText("Enter an e-mail address like name@example.com")).toBeVisible();
+    // Field messages are read on white: their red must pass WCAG AA too.
+    await expectNoAxeViolations(page);
 
     await website.fill("https://www.AcmeKitchen.com/shop");
     await billing.fill("Billing@AcmeKitchen.com");
