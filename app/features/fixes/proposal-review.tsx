@@ -53,7 +53,7 @@ export function ProposalReview({ version, live, proposed, sections, passed, dir,
     <Stack gap="md">
       <Group justify="space-between" gap="sm" wrap="wrap">
         {passed ? (
-          <Badge variant="light" color="teal" style={{ "--badge-color": "var(--mantine-color-teal-9)" } as CSSProperties}>
+          <Badge variant="light">
             {t("fixes.proposal.passes")}
           </Badge>
         ) : (
