@@ -8,6 +8,7 @@ import { useI18n } from "#app/i18n/context.tsx";
 import type { Locale, MessageKey } from "#app/i18n/i18n.ts";
 import { intlTag } from "#app/lib/intl.ts";
 import type { AmazonCard, AmazonConnectionView } from "./card.server.ts";
+import { ImportPanel } from "./import/import-panel.tsx";
 import type { RegionId } from "./regions.ts";
 
 export const regionLabels: Record<RegionId, MessageKey> = { na: "amazon.region.na", eu: "amazon.region.eu", fe: "amazon.region.fe" };
@@ -127,6 +128,7 @@ function RegionRow({ region, connection, canChange, busy }: { region: RegionId; 
               {" · "}
               {t("amazon.reauthorizeBy", { date: dateFormat.format(new Date(connection.reauthorizeBy)) })}
             </Text>
+            <ImportPanel connectionId={connection.id} stores={connection.stores} regionName={regionName} canStart={canChange} />
             {canChange ? (
               <Group gap="xs">
                 {needsAgain || connection.reauthorizeSoon ? <ConnectForm region={region} label={t("amazon.reauthorize")} busy={busy === `connect:${region}`} /> : null}

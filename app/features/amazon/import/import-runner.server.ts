@@ -38,7 +38,7 @@ export interface ImportRunnerOptions {
   rateScale?: number;
   sleep?: (ms: number) => Promise<void>;
   now?: () => number;
-  /** Wait between two polls of a report not yet done. */
+  /** Wait between two polls of a report not yet done (getReport allows 2 a second). */
   reportPollMs?: number;
   /** A 429 or 5xx the client's own retries did not cure: the page is tried again this many times, after `retryDelayMs` doubling. */
   pageRetries?: number;
@@ -57,7 +57,7 @@ export function reportSkus(text: string): string[] {
   return [...new Set(skus)];
 }
 
-export async function startImportRunner({ db, config, workerId = randomUUID(), sweepEveryMs = 15_000, rateScale = 1, sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms)), now = Date.now, reportPollMs = 2_000, pageRetries = 5, retryDelayMs = 2_000, work = true }: ImportRunnerOptions): Promise<ImportRunner> {
+export async function startImportRunner({ db, config, workerId = randomUUID(), sweepEveryMs = 15_000, rateScale = 1, sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms)), now = Date.now, reportPollMs = 500, pageRetries = 5, retryDelayMs = 2_000, work = true }: ImportRunnerOptions): Promise<ImportRunner> {
   const amazon: AmazonConfig | undefined = config.amazon;
   const heartbeatMs = config.jobs.heartbeatSeconds * 1000;
   const queue: WorkQueue<{ importId: string }> = await createWorkQueue<{ importId: string }>({
