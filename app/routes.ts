@@ -18,6 +18,9 @@ export default [
     route("jobs", "routes/_app/jobs.tsx"),
     route("jobs/new", "routes/_app/jobs-new.tsx"),
     route("jobs/:id", "routes/_app/job.tsx"),
+    // The catalog audit (issue 33): health per listing and for the catalog, and its CSV export.
+    route("catalog", "routes/_app/catalog.tsx"),
+    route("catalog/export", "routes/_app/catalog-export.ts"),
     // The user's data export: status and request (the Personal settings card), and the download.
     route("settings/data-export", "routes/_app/data-export.ts"),
     route("settings/data-export/:id/download", "routes/_app/data-export-download.ts"),

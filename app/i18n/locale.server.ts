@@ -5,7 +5,7 @@ import { messagesFor, resolveLocale, type Locale, type MessageKey, type Messages
  * Keys only signed-in pages use (listings, keywords, rule messages): the app layout's loader sends them,
  * so public pages (and their JavaScript budget) do not carry them. docs/decisions/002.
  */
-export const appOnlyPrefixes = ["listings.", "keywords.", "lint.", "jobs.", "account.sessions.", "account.passkeys.manage.", "dataExport.", "admin.", "amazon."] as const;
+export const appOnlyPrefixes = ["listings.", "keywords.", "lint.", "jobs.", "account.sessions.", "account.passkeys.manage.", "dataExport.", "admin.", "amazon.", "catalog."] as const;
 const appOnly = (key: string) => appOnlyPrefixes.some((prefix) => key.startsWith(prefix));
 
 function pick(messages: Messages, keep: (key: string) => boolean): Partial<Messages> {

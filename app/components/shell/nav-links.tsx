@@ -1,5 +1,5 @@
 import { ActionIcon, Group, NavLink, Stack, Tooltip } from "@mantine/core";
-import { IconFileSpreadsheet, IconHeart, IconHistory, IconLayoutDashboard, IconListDetails, IconPlus, IconTemplate } from "@tabler/icons-react";
+import { IconFileSpreadsheet, IconHeart, IconHeartbeat, IconHistory, IconLayoutDashboard, IconListDetails, IconPlus, IconTemplate } from "@tabler/icons-react";
 import { Link, useLocation } from "react-router";
 import { useI18n } from "#app/i18n/context.tsx";
 import type { MessageKey } from "#app/i18n/i18n.ts";
@@ -9,6 +9,7 @@ const items: { to: string; label: MessageKey; icon: typeof IconHistory }[] = [
   { to: "/listings", label: "shell.nav.listings", icon: IconListDetails },
   // An app-only key: the sidebar is only ever in the signed-in shell, which has them.
   { to: "/jobs", label: "jobs.nav", icon: IconFileSpreadsheet },
+  { to: "/catalog", label: "catalog.nav", icon: IconHeartbeat },
   { to: "/templates", label: "shell.nav.templates", icon: IconTemplate },
   { to: "/history", label: "shell.nav.history", icon: IconHistory },
   { to: "/favorites", label: "shell.nav.favorites", icon: IconHeart },

@@ -14,6 +14,8 @@ import { requireUser } from "#app/features/auth/session.server.ts";
 import { JobProgressBar, JobStatusBadge } from "#app/features/jobs/job-ui.tsx";
 import { listActiveJobs } from "#app/features/jobs/jobs.server.ts";
 import { getActiveMembership } from "#app/features/workspace/workspaces.server.ts";
+import { getCatalogHealthSummary } from "#app/features/catalog/catalog.server.ts";
+import { CatalogHealthCard } from "#app/features/dashboard/catalog-health-card.tsx";
 import { useI18n } from "#app/i18n/context.tsx";
 import { getTemplateById, templatePath } from "#app/templates/registry.ts";
 import { getServices } from "#server/services.server.ts";
@@ -27,14 +29,17 @@ export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "dash
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser({ request, context });
   const { db } = getServices();
-  const [pinnedIds, latest, jobs] = await Promise.all([
+  const membership = getActiveMembership({ db, user });
+  const [pinnedIds, latest, jobs, catalogHealth] = await Promise.all([
     listPinnedTemplateIds({ db, userId: user.id }),
     listLatestOutputs({ db, userId: user.id, limit: 6 }),
-    getActiveMembership({ db, user }).then(({ workspaceId }) => listActiveJobs({ db, workspaceId })),
+    membership.then(({ workspaceId }) => listActiveJobs({ db, workspaceId })),
+    membership.then(({ workspaceId }) => getCatalogHealthSummary({ db, workspaceId })),
   ]);
   // The server guesses the greeting from the browser's time zone cookie; the page corrects it on arrival.
   const serverHour = hourIn(timeZoneFromCookies(request.headers.get("cookie")));
-  return { pinnedIds, latest, serverHour, jobs };
+  // Not "catalog": that name is the i18n catalog every matched loader may send (page-meta.ts reads it).
+  return { pinnedIds, latest, serverHour, jobs, catalogHealth };
 }
 
 function subscribeToClock(onChange: () => void): () => void {
@@ -101,6 +106,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           </Stack>
         </Card>
       ) : null}
+      <CatalogHealthCard summary={loaderData.catalogHealth} />
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
         <Card withBorder padding="lg" component="section" aria-labelledby="favorite-templates">
           <SectionHeading id="favorite-templates" title={t("dashboard.favorites.title")} seeAll={{ to: "/templates", label: t("dashboard.favorites.seeAll") }} mb="md" />
