@@ -11,7 +11,7 @@ import { callbackParams, finishAmazonConnect, startAmazonConnect } from "#app/fe
 import { getConnectionById } from "#app/features/amazon/connections.server.ts";
 import { handleImportAction, handleImportGet, handleImportList, handleImportStart, type ImportApiContext } from "#app/features/amazon/import/import-api.server.ts";
 import { claimImportRun, createImportRun, getImportRun, pauseImportRun, resumeImportRun, type ImportRunView } from "#app/features/amazon/import/import-runs.server.ts";
-import { startImportRunner, type ImportRunner } from "#app/features/amazon/import/import-runner.server.ts";
+import { onImportFinished, startImportRunner, type ImportRunner } from "#app/features/amazon/import/import-runner.server.ts";
 import { createSpApiRateLimiter } from "#app/features/amazon/rate-limiter.server.ts";
 import { marketplaceBySpApiId } from "#app/features/amazon/regions.ts";
 import { marketplaces } from "#app/features/marketplaces/registry.ts";
@@ -137,9 +137,13 @@ describe.each(testDatabaseKinds)("importing from Amazon on %s", (kind) => {
     owner = { id: signed.user.id, workspaceId: signed.workspaceId };
     connectionId = await connect(owner, "A2NASTUBSELLER");
     const stores = naSeller().marketplaceIds;
+    const finished: string[] = [];
+    onImportFinished(async ({ importId }) => void finished.push(importId));
     const run = await createImportRun({ db: db(), workspaceId: owner.workspaceId, connectionId, userId: owner.id, marketplaceIds: stores });
     await (await runner()).enqueue({ id: run.id, workspaceId: owner.workspaceId });
     const done = await until(owner, run.id, "completed");
+    // Whoever listens (the catalog's audit) hears of the finished run once.
+    await vi.waitFor(() => expect(finished.filter((id) => id === run.id)).toHaveLength(1));
 
     const expected = naSeller().listings;
     expect(done).toMatchObject({ seen: expected.length, created: expected.length, total: expected.length });

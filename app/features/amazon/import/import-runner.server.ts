@@ -21,6 +21,13 @@ import { writeImportedItems } from "./write-items.server.ts";
 
 export const importQueueName = "amazon-import";
 
+/** Called when a run has read every store: the catalog's audit listens (features depend one way: it registers itself). */
+export type ImportFinishedListener = (finished: { db: Db; workspaceId: string; importId: string }) => Promise<void>;
+const finishedListeners = new Set<ImportFinishedListener>();
+export function onImportFinished(listener: ImportFinishedListener): void {
+  finishedListeners.add(listener);
+}
+
 export interface ImportRunner {
   /** Hands a run to the queue (a new run, a resume). */
   enqueue(run: { id: string; workspaceId: string }): Promise<void>;
@@ -142,8 +149,10 @@ export async function startImportRunner({ db, config, workerId = randomUUID(), s
           throw new Error("server stopping: the import goes back to the queue");
         }
         if (run.cursor.store >= run.marketplaceIds.length) {
-          await finishImportRun(db, run, { status: "completed" }, new Date(now()));
-          log.info("import completed");
+          if (await finishImportRun(db, run, { status: "completed" }, new Date(now()))) {
+            log.info("import completed");
+            for (const listener of finishedListeners) await listener({ db, workspaceId: run.workspaceId, importId: run.id }).catch((error: unknown) => log.error({ err: error }, "an import listener failed"));
+          }
           return;
         }
         const marketplaceId = run.marketplaceIds[run.cursor.store]!;
