@@ -56,12 +56,16 @@ test("a long title fixed: fix, review side by side, accept the title, reject the
   await page.reload();
 
   // Accept the title with the keyboard.
-  await title.getByRole("button", { name: "Accept: Title" }).focus();
-  await page.keyboard.press("Enter");
+  const acceptTitle = title.getByRole("button", { name: "Accept: Title" });
+  await page.waitForLoadState("networkidle");
+  await expect(acceptTitle).toBeEnabled();
+  await acceptTitle.press("Enter");
   await expect(page.getByRole("status").filter({ hasText: "Accepted: saved as a new version of the listing." })).toBeVisible();
   await expect(page.getByRole("region", { name: "Title" })).toHaveCount(0);
-  await page.getByRole("button", { name: "Reject: Item highlights" }).focus();
-  await page.keyboard.press("Enter");
+  const rejectHighlights = page.getByRole("button", { name: "Reject: Item highlights" });
+  await page.waitForLoadState("networkidle");
+  await expect(rejectHighlights).toBeEnabled();
+  await rejectHighlights.press("Enter");
   await expect(page.getByRole("status").filter({ hasText: "Rejected: the live text stays." })).toBeVisible();
   await expect(page.getByText("No proposal to review")).toBeVisible();
 
@@ -70,6 +74,12 @@ test("a long title fixed: fix, review side by side, accept the title, reject the
   expect(answer.status()).toBe(200);
   const exported = JSON.stringify(await answer.json());
   expect(exported).not.toContain(live.title);
+  // The history marks the accepted version as the current copy, not the proposal saved after it.
+  await page.goto(`/listings/${listing.id}/versions`);
+  const current = page.getByRole("listitem").filter({ has: page.getByText("current", { exact: true }) });
+  await expect(current).toHaveCount(1);
+  await expect(current).toHaveAccessibleName("Version 3 (edited)");
+  await expect(page.getByRole("listitem", { name: "Version 4 (proposed fix)" })).toBeVisible();
   await page.goto(`/listings/${listing.id}`);
   await expect(page.getByRole("button", { name: "Fix what fails" })).toHaveCount(0);
   await expect(page.getByRole("link", { name: "Review the proposed fix" })).toHaveCount(0);

@@ -29,7 +29,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const listing = await getListing({ db, workspaceId, id: params.id });
   if (!listing) throw data(null, { status: 404 });
   const [open, fix] = await Promise.all([getOpenProposal({ db, workspaceId, listingId: listing.id }), latestFixOfListing({ db, workspaceId, listingId: listing.id })]);
-  const notice = new URL(request.url).searchParams.get("notice");
+  // Not ?notice=: the app's layout turns that into a toast and takes it off the address.
+  const notice = new URL(request.url).searchParams.get("reviewed");
   return {
     listing: { id: listing.id, brand: listing.facts.brand, productName: listing.facts.productName, marketplace: listing.marketplace },
     proposal: open ? { version: open.version, live: open.live, proposed: open.proposed, sections: open.sections, passed: open.passed } : null,
@@ -64,7 +65,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const outcome = await reviewProposal({ db, workspaceId, listingId: params.id, userId: user.id, version, decision: intent, sections: section === "all" ? "all" : [section as SectionName] });
   if (outcome.status === "not_found") throw data(null, { status: 404 });
   const notice = outcome.status === "stale" ? "stale" : intent === "accept" ? "accepted" : "rejected";
-  return redirect(`/listings/${params.id}/proposal?notice=${notice}`);
+  return redirect(`/listings/${params.id}/proposal?reviewed=${notice}`);
 }
 
 export default function ListingProposal({ loaderData, actionData }: Route.ComponentProps) {

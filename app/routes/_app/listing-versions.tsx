@@ -33,7 +33,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const a = versionNumber(url.searchParams.get("a")) ?? versions[1]?.version ?? b;
   const load = (version: number | undefined) => (version === undefined ? undefined : getListingVersion({ db, workspaceId, listingId: listing.id, version }));
   const [left, right] = await Promise.all([load(a), load(b)]);
-  return { listing: { id: listing.id, brand: listing.facts.brand, productName: listing.facts.productName, version: listing.version, marketplace: listing.marketplace, ruleSetId: listing.ruleSetId }, versions, left: left ?? null, right: right ?? null, now: Date.now() };
+  // The live copy is the newest version that is not a proposed fix (a proposal moves the number on, not the copy).
+  const live = versions.find((version) => version.source !== "proposed")?.version ?? listing.version;
+  return { listing: { id: listing.id, brand: listing.facts.brand, productName: listing.facts.productName, version: live, marketplace: listing.marketplace, ruleSetId: listing.ruleSetId }, versions, left: left ?? null, right: right ?? null, now: Date.now() };
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
