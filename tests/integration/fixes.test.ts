@@ -5,7 +5,7 @@
 // and the review accepts or rejects per section.
 import { readFileSync } from "node:fs";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { getLedgerTotal, getWorkspaceBilling, grantBonusWords } from "#app/features/billing/credits.server.ts";
+import { getLedgerTotal, getWorkspaceBilling, grantBonusWords, reserveCredits } from "#app/features/billing/credits.server.ts";
 import { handleFixCreate, handleFixGet } from "#app/features/fixes/fixes-api.server.ts";
 import { fixJobOptions, type FixProgress } from "#app/features/fixes/fix-jobs.server.ts";
 import { getOpenProposal, reviewProposal } from "#app/features/fixes/proposals.server.ts";
@@ -170,6 +170,30 @@ describe.each(testDatabaseKinds)("fix jobs on %s", (kind) => {
     }
     const billing = await getWorkspaceBilling({ db: testDb.db, workspaceId: ada.workspaceId, trialWords: config.billing.trialWords });
     expect(await getLedgerTotal({ db: testDb.db, workspaceId: ada.workspaceId })).toBe(billing.balance.available);
+  });
+
+  it("refuses with 402 without a row's words, and pauses when words run out mid-job, then resumes by itself", async () => {
+    const carol = await signUp();
+    const listings = await Promise.all([longTitled[0]!, longTitled[1]!, longTitled[2]!].map((from) => liveListing(carol, from)));
+    const { balance } = await getWorkspaceBilling({ db: testDb.db, workspaceId: carol.workspaceId, trialWords: config.billing.trialWords });
+    const options = await fixJobOptions({ db: testDb.db, workspaceId: carol.workspaceId, listings, rule: null });
+    const perRow = runner.rowWords(options);
+    // Something else holds every word: nothing starts.
+    const all = await reserveCredits({ db: testDb.db, workspaceId: carol.workspaceId, words: balance.available, trialWords: config.billing.trialWords });
+    expect(all.ok).toBe(true);
+    const refused = await post(carol, { listingIds: listings.map((listing) => listing.id) });
+    expect(refused.status).toBe(402);
+    expect(await refused.json()).toMatchObject({ code: "NO_CREDITS" });
+    // Now only one row's words (and a few) are free: the job pauses for words after it.
+    await grantBonusWords({ db: testDb.db, workspaceId: carol.workspaceId, words: perRow + 10, trialWords: config.billing.trialWords });
+    const { fix } = (await (await post(carol, { listingIds: listings.map((listing) => listing.id) })).json()) as { fix: FixProgress };
+    const waiting = await readUntil(async () => ((await (await get(carol, fix.id)).json()) as { fix: FixProgress }).fix, (progress) => progress.status === "paused", 15_000);
+    expect(waiting.pauseReason).toBe("words");
+    expect(waiting.done).toBeLessThan(3);
+    await grantBonusWords({ db: testDb.db, workspaceId: carol.workspaceId, words: 50_000, trialWords: config.billing.trialWords });
+    const done = await readUntil(async () => ((await (await get(carol, fix.id)).json()) as { fix: FixProgress }).fix, (progress) => progress.status === "completed", 15_000);
+    expect(done).toMatchObject({ done: 3, failed: 0 });
+    for (const listing of listings) expect(await proposedVersions(listing.id)).toHaveLength(1);
   });
 
   it("accepts a section into a new live version and rejects another out of the proposal", async () => {
