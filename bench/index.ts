@@ -8,6 +8,7 @@ import { printLintAccuracy, runLintAccuracyBench } from "./lint-accuracy.ts";
 import { printMemory, runMemoryBench } from "./memory.ts";
 import { printJobs, runJobBenches } from "./jobs.ts";
 import { runAndPrintOutputsBenches } from "./outputs.ts";
+import { printCatalog, runCatalogBench } from "./catalog.ts";
 import { printAmazonImport, runAmazonImportBench } from "./amazon-import.ts";
 
 const chromePath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -37,5 +38,7 @@ printGeneration(await runGenerationBench());
 await runAndPrintOutputsBenches();
 // Bulk jobs through built servers: 1,000 rows at eight at once, CPU per row, memory over 10,000 rows (SQLite; PostgreSQL with one and two servers with TEST_DATABASE_URL).
 printJobs(await runJobBenches());
+// The catalog audit at 10,000 listings on SQLite (issue 33 item 7): auditing the whole catalog, and the audit page's first page from a built server.
+printCatalog(await runCatalogBench());
 // Importing 2,000 SKUs from the SP-API stand-in at Amazon's documented rates (issue 33 item 7): wall time against the rate-limit floor.
 printAmazonImport(await runAmazonImportBench());

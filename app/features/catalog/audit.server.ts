@@ -6,6 +6,7 @@ import { sql, type Insertable, type Transaction } from "kysely";
 import type { Db } from "#server/db/db.server.ts";
 import type { Database, ListingAuditTable, ListingFindingTable } from "#server/db/schema.ts";
 import { logger } from "#server/logger.server.ts";
+import { onImportFinished } from "#app/features/amazon/import/import-runner.server.ts";
 import { readKeywordBank } from "#app/features/keywords/keyword-bank.server.ts";
 import { onListingVersionSaved } from "#app/features/listings/listings.server.ts";
 import { listingCopySchema, emptyCopy } from "#app/features/listings/types.ts";
@@ -201,3 +202,8 @@ export async function runCatalogAudit(services: Services, workspaceId: string, {
 
 // Every saved version is audited with it, in the same transaction: the catalog never shows a stale score for new copy.
 onListingVersionSaved(({ db, workspaceId, listingId }) => auditListings({ db }, workspaceId, [listingId]).then(() => undefined));
+// After an import from Amazon (new listings, and Amazon's issues even where the copy did not change): the whole catalog, then a point.
+onImportFinished(async ({ db, workspaceId }) => {
+  await auditListings({ db }, workspaceId);
+  await recordCatalogHealth({ db }, workspaceId, "import");
+});

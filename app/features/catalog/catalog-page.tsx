@@ -4,6 +4,7 @@ import type { CSSProperties } from "react";
 import { Anchor, Badge, Button, Card, Checkbox, Group, NativeSelect, NumberInput, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { Form, Link } from "react-router";
 import { useI18n } from "#app/i18n/context.tsx";
+import classes from "./catalog.module.css";
 import { ruleKeyLabel, ruleLabel } from "./rule-label.ts";
 import { catalogSorts, ruleKey, type CatalogFilter, type CatalogRow, type CatalogTotals } from "./types.ts";
 
@@ -106,7 +107,7 @@ export function CatalogTotalsCard({ totals, filter }: { totals: CatalogTotals; f
 export function CatalogFilters({ filter, totals }: { filter: CatalogFilter; totals: CatalogTotals }) {
   const { t } = useI18n();
   const any = { value: "", label: t("catalog.filters.any") };
-  // A rule chosen from a link stays choosable even when it is not among the totals' first fifty.
+  // A rule chosen from a link stays choosable even when it is not among the totals' first thirty.
   const rules = totals.byRule.map((rule) => ({ value: ruleKey(rule), label: ruleLabel(rule, t) }));
   if (filter.rule && !rules.some((rule) => rule.value === filter.rule)) rules.unshift({ value: filter.rule, label: ruleKeyLabel(filter.rule, t) });
   const stores = totals.byStore.map((store) => store.marketplace);
@@ -146,44 +147,34 @@ export function CatalogList({ items }: { items: CatalogRow[] }) {
   const { t } = useI18n();
   if (items.length === 0) return <Text c="dimmed">{t("catalog.list.empty")}</Text>;
   return (
-    <Stack gap="sm" component="ul" style={{ listStyle: "none", padding: 0, margin: 0 }} aria-label={t("catalog.list.title")}>
+    <ul className={classes.list} aria-label={t("catalog.list.title")}>
       {items.map((item) => (
-        <Card key={item.listingId} withBorder padding="md" component="li">
-          <Group justify="space-between" wrap="wrap" align="flex-start" gap="sm">
-            <Stack gap={4} style={{ minWidth: 0, flex: "1 1 240px" }}>
-              <Anchor component={Link} to={`/listings/${item.listingId}`} fw={600} style={{ overflowWrap: "anywhere" }}>
-                {item.title || t("catalog.list.untitled")}
-              </Anchor>
-              <Text size="sm" c="dimmed">
-                {t("catalog.list.meta", { store: item.marketplace, errors: item.errors, warnings: item.warnings, missing: item.missing })}
-                {item.coverage === null ? "" : ` · ${t("catalog.list.coverage", { coverage: Math.round(item.coverage) })}`}
-              </Text>
-              {item.rules.length > 0 && (
-                <Group gap={6} wrap="wrap">
-                  {item.rules.slice(0, 4).map((rule) => (
-                    <Badge key={rule} variant="outline" color="gray" style={darkText("gray")} tt="none" fw={500}>
-                      {ruleKeyLabel(rule, t)}
-                    </Badge>
-                  ))}
-                  {item.rules.length > 4 && (
-                    <Text size="xs" c="dimmed">
-                      {t("catalog.list.more", { count: item.rules.length - 4 })}
-                    </Text>
-                  )}
-                </Group>
-              )}
-            </Stack>
-            <Group gap={6} wrap="wrap">
-              {item.changedSinceImport && (
-                <Badge variant="light" color="blue" style={darkText("blue")}>
-                  {t("catalog.list.changed")}
-                </Badge>
-              )}
-              <ScoreBadge score={item.score} />
-            </Group>
-          </Group>
-        </Card>
+        <li key={item.listingId} className={classes.row}>
+          <div className={classes.main}>
+            <Link to={`/listings/${item.listingId}`} className={classes.title}>
+              {item.title || t("catalog.list.untitled")}
+            </Link>
+            <p className={classes.meta}>
+              {t("catalog.list.meta", { store: item.marketplace, errors: item.errors, warnings: item.warnings, missing: item.missing })}
+              {item.coverage === null ? "" : ` · ${t("catalog.list.coverage", { coverage: Math.round(item.coverage) })}`}
+            </p>
+            {item.rules.length > 0 && (
+              <div className={classes.tags}>
+                {item.rules.slice(0, 4).map((rule) => (
+                  <span key={rule} className={classes.tag}>
+                    {ruleKeyLabel(rule, t)}
+                  </span>
+                ))}
+                {item.rules.length > 4 && <span className={classes.more}>{t("catalog.list.more", { count: item.rules.length - 4 })}</span>}
+              </div>
+            )}
+          </div>
+          <div className={classes.tags}>
+            {item.changedSinceImport && <span className={classes.changed}>{t("catalog.list.changed")}</span>}
+            <ScoreBadge score={item.score} />
+          </div>
+        </li>
       ))}
-    </Stack>
+    </ul>
   );
 }
