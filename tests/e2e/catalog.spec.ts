@@ -78,6 +78,10 @@ test("the catalog audit: empty state, totals, run, filter, open, export, dashboa
   expect(csv).toContain(long);
   expect(csv).toContain("lint:too_long");
   expect(csv).not.toContain(good);
+  // A filter that is not one is refused from the error catalogue, naming the field.
+  const refused = await page.request.get("/catalog/export?min=500&severity=fatal");
+  expect(refused.status()).toBe(400);
+  expect(await refused.json()).toMatchObject({ code: "INVALID_QUERY", fieldErrors: { min: expect.any(String), severity: expect.any(String) } });
 
   // "Changed since import" keeps the edited import.
   await page.goto("/catalog?changed=1");
