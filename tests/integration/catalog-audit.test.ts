@@ -8,7 +8,7 @@ import { auditListings, getRunningAudit, recordCatalogHealth, runCatalogAudit } 
 import { catalogTotals, exportCatalogCsv, getCatalogHealthSummary, listCatalogPage, listHealthPoints } from "#app/features/catalog/catalog.server.ts";
 import { catalogFilterSchema, type CatalogFilter } from "#app/features/catalog/types.ts";
 import { setKeywordBank } from "#app/features/keywords/keyword-bank.server.ts";
-import { createListing, saveListingVersion } from "#app/features/listings/listings.server.ts";
+import { createListing, saveListingVersion, saveProposedVersion } from "#app/features/listings/listings.server.ts";
 import type { ListingCopy, ListingFacts } from "#app/features/listings/types.ts";
 import { InvalidCursorError } from "#app/lib/cursor.ts";
 import { watchEventLoop } from "#tests/support/event-loop.ts";
@@ -181,5 +181,19 @@ describe.each(testDatabaseKinds)("catalog audit on %s", (kind) => {
     const { blockedMs } = watch.stop();
     expect(blockedMs).toBeLessThan(200);
     expect(await catalogTotals({ db: testDb.db, workspaceId: bigWorkspace })).toMatchObject({ listings: 2000, audited: 2000, failing: 2000 });
+  });
+
+  it("does not count a fix proposal as a change since import: only a version a person saved or accepted does", async () => {
+    const { user, workspaceId: own } = await signUp({ firstName: "Proposed" });
+    const listing = await createListing({ db: testDb.db, workspaceId: own, userId: user.id, marketplace: "amazon.com", ruleSetId: "amazon-2026-07", facts });
+    await saveListingVersion({ db: testDb.db, workspaceId: own, listingId: listing.id, userId: user.id, copy: { ...passing, title: longTitle }, source: "imported" });
+    await testDb.db.updateTable("listing").set({ importedVersion: 1, importedAt: "2026-08-01T10:00:00.000Z" }).where("id", "=", listing.id).execute();
+    const changed = async () => (await listCatalogPage({ db: testDb.db, workspaceId: own, filter: filter({ changed: "1" }) })).items.map((item) => item.listingId);
+    await saveProposedVersion({ db: testDb.db, workspaceId: own, listingId: listing.id, userId: user.id, copy: passing });
+    expect(await changed()).toEqual([]);
+    expect((await listCatalogPage({ db: testDb.db, workspaceId: own, filter: filter() })).items).toMatchObject([{ listingId: listing.id, changedSinceImport: false }]);
+    // Accepting (an edited version) is a change.
+    await saveListingVersion({ db: testDb.db, workspaceId: own, listingId: listing.id, userId: user.id, copy: passing, source: "edited" });
+    expect(await changed()).toEqual([listing.id]);
   });
 });

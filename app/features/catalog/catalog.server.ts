@@ -82,9 +82,15 @@ function filtered(db: Db, workspaceId: string, filter: CatalogFilter): AuditQuer
   if (filter.store) query = query.where("a.marketplace", "=", filter.store);
   if (filter.min !== undefined) query = query.where("a.score", ">=", filter.min);
   if (filter.max !== undefined) query = query.where("a.score", "<=", filter.max);
-  if (filter.changed) query = query.where("l.importedVersion", "is not", null).where(sql<boolean>`${sql.ref("l.version")} > ${sql.ref("l.importedVersion")}`);
+  if (filter.changed) query = query.where(changedSinceImport);
   return query;
 }
+
+/**
+ * Edited since the live copy was imported: a version after the imported one that is not a fix proposal
+ * (a proposal moves the version number on, but nothing changed until a section of it is accepted).
+ */
+const changedSinceImport = sql<boolean>`exists (select 1 from listing_version v where v."listingId" = l.id and v.version > l."importedVersion" and v.source <> 'proposed')`;
 
 const sortColumn = { score: "a.score", updated: "a.updatedAt", title: "a.title" } as const;
 /** Worst first; newest first; A to Z. */
@@ -104,7 +110,7 @@ async function pageRows({ db, workspaceId, filter, after, limit }: { db: Db; wor
     query = query.where((eb) => eb.or([eb(column, beyond, key), eb.and([eb(column, "=", key), eb("a.listingId", beyond, after.i)])]));
   }
   return query
-    .select(["a.listingId", "a.title", "a.marketplace", "a.score", "a.errors", "a.warnings", "a.missing", "a.coverage", "a.updatedAt", "a.auditedAt", "l.version", "l.importedVersion"])
+    .select(["a.listingId", "a.title", "a.marketplace", "a.score", "a.errors", "a.warnings", "a.missing", "a.coverage", "a.updatedAt", "a.auditedAt", sql<number>`case when ${changedSinceImport} then 1 else 0 end`.as("changed")])
     .orderBy(column, direction)
     .orderBy("a.listingId", direction)
     .limit(limit + 1)
@@ -146,7 +152,7 @@ export async function listCatalogPage({ db, workspaceId, filter, cursor, limit =
       missing: Number(row.missing),
       coverage: row.coverage === null ? null : Number(row.coverage),
       rules: rules.get(row.listingId) ?? [],
-      changedSinceImport: row.importedVersion !== null && row.importedVersion !== undefined && Number(row.version) > Number(row.importedVersion),
+      changedSinceImport: Number(row.changed) === 1,
       updatedAt: row.updatedAt,
       auditedAt: row.auditedAt,
     })),

@@ -18,7 +18,7 @@ export const catalogFilterSchema = z.object({
   store: z.string().max(40).regex(/^[a-z.]+$/).optional(),
   min: z.coerce.number().int().min(0).max(100).optional(),
   max: z.coerce.number().int().min(0).max(100).optional(),
-  /** "1": only listings whose copy changed since it was imported (version > importedVersion). */
+  /** "1": only listings edited since their live copy was imported (a version after it that is not a fix proposal). */
   changed: z.enum(["1"]).optional(),
   sort: z.enum(catalogSorts).default("score"),
 });
