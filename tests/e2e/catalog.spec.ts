@@ -1,6 +1,6 @@
-// The catalog audit page (issue 33 item 5) with a few listings: the empty state, totals with Amazon's issues
-// beside ours, "Run audit", a filter by keyboard, opening a listing, the CSV export of the filter, the
-// dashboard's card, and axe at 1280 and 375 px.
+// The catalog audit page (issue 33 items 5 and 6) with a few listings: the empty state, totals with Amazon's
+// issues beside ours, "Run audit", a filter by keyboard, opening a listing, the CSV export of the filter, fixing
+// every listing that fails a rule, the dashboard's card, and axe at 1280 and 375 px.
 import { readFile } from "node:fs/promises";
 import { expectNoAxeViolations } from "#tests/support/e2e.ts";
 import { expect, test } from "#tests/support/fixtures.ts";
@@ -92,6 +92,20 @@ test("the catalog audit: empty state, totals, run, filter, open, export, dashboa
   await page.goto("/catalog?rule=lint%3Atoo_long");
   await list.getByRole("link", { name: longTitle }).click();
   await expect(page).toHaveURL(new RegExp(`/listings/${long}$`));
+
+  // Fix every listing that fails the rule: a fix job, then a proposal to review on the listing; Amazon's own
+  // issues are fixed on Amazon, so their filter offers no fix.
+  await page.goto("/catalog?rule=amazon%3A90220");
+  await expect(list.getByRole("listitem")).toHaveCount(1);
+  await expect(page.getByRole("button", { name: /fails this rule/ })).toHaveCount(0);
+  await page.goto("/catalog?rule=lint%3Atoo_long");
+  await expect(page.getByRole("link", { name: "Import from Amazon" })).toHaveAttribute("href", "/settings/workspace#amazon");
+  await page.getByRole("button", { name: "Fix the listing that fails this rule" }).click();
+  await expect(page).toHaveURL(/\/jobs\/[\w-]+$/);
+  const fixId = new URL(page.url()).pathname.split("/").at(-1)!;
+  await expect.poll(async () => ((await (await page.request.get(`/api/fixes/${fixId}`)).json()) as { fix: { status: string } }).fix.status, { timeout: 20_000 }).toBe("completed");
+  await page.goto(`/listings/${long}`);
+  await expect(page.getByRole("link", { name: "Review the proposed fix" })).toBeVisible();
 
   // The dashboard's card names the rules most listings break.
   await page.goto("/dashboard");

@@ -1,5 +1,5 @@
 import { Alert, Anchor, Button, Card, Group, Progress, Stack, Text, Title } from "@mantine/core";
-import { IconDownload, IconRefresh } from "@tabler/icons-react";
+import { IconBrandAmazon, IconDownload, IconRefresh } from "@tabler/icons-react";
 import { useEffect } from "react";
 import { Form, Link, useNavigation, useRevalidator } from "react-router";
 import { EmptyState } from "#app/components/empty-state.tsx";
@@ -9,6 +9,8 @@ import { catalogTotals, listCatalogPage, listHealthPoints } from "#app/features/
 import { CatalogFilters, CatalogList, CatalogTotalsCard, catalogHref } from "#app/features/catalog/catalog-page.tsx";
 import { readCatalogFilterLeniently } from "#app/features/catalog/catalog-query.ts";
 import { HealthChart } from "#app/features/catalog/health-chart.tsx";
+import { ruleKey } from "#app/features/catalog/types.ts";
+import { FixRuleButton } from "#app/features/fixes/fix-rule-button.tsx";
 import { useI18n } from "#app/i18n/context.tsx";
 import { InvalidCursorError } from "#app/lib/cursor.ts";
 import { pageMeta } from "#app/lib/page-meta.ts";
@@ -67,6 +69,9 @@ export default function Catalog({ loaderData, actionData }: Route.ComponentProps
       </Stack>
       {totals.listings > 0 && (
         <Group gap="sm">
+          <Button component={Link} to="/settings/workspace#amazon" variant="default" leftSection={<IconBrandAmazon size={16} aria-hidden />}>
+            {t("catalog.importAmazon")}
+          </Button>
           <Button component="a" href={catalogHref(filter, {}, "/catalog/export")} download variant="default" leftSection={<IconDownload size={16} aria-hidden />}>
             {t("catalog.export")}
           </Button>
@@ -139,6 +144,7 @@ export default function Catalog({ loaderData, actionData }: Route.ComponentProps
         <Title order={2} fz="lg" mb="sm" id="catalog-list">
           {t("catalog.list.title")}
         </Title>
+        {filter.rule && <FixRuleButton rule={filter.rule} listings={totals.byRule.find((rule) => ruleKey(rule) === filter.rule)?.listings ?? 0} />}
         <CatalogList items={page.items} />
       </section>
       {(cursor || nextHref) && (
