@@ -2,7 +2,8 @@
 // or too late, an access token refreshed before it expires, a revoked authorization, 429s waited out, and
 // the generated Reports and Listings Items clients called through our axios instance.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { AmazonReauthorizationNeeded, createAccessTokens, createSpApiClient } from "#app/features/amazon/client.server.ts";
+import pino from "pino";
+import { AmazonReauthorizationNeeded, createAccessTokens, createSpApiClient, SpApiError } from "#app/features/amazon/client.server.ts";
 import { callbackParams, finishAmazonConnect, startAmazonConnect } from "#app/features/amazon/connect.server.ts";
 import { getConnectionById, listConnectionsByWorkspace } from "#app/features/amazon/connections.server.ts";
 import { getAmazonCard } from "#app/features/amazon/card.server.ts";
@@ -10,6 +11,7 @@ import { spApiOperations } from "#app/features/amazon/operations.ts";
 import { createSpApiRateLimiter } from "#app/features/amazon/rate-limiter.server.ts";
 import { decryptToken } from "#app/features/amazon/token-crypto.server.ts";
 import type { AmazonConfig } from "#server/config.server.ts";
+import { getFreePort } from "#tests/support/free-port.ts";
 import { useIntegrationBackend } from "#tests/support/integration-backend.ts";
 import { startSpApiStub, usagePlans, type SpApiStub } from "#tests/support/sp-api-stub.ts";
 import { testDatabaseKinds } from "#tests/support/test-db.ts";
@@ -153,6 +155,24 @@ describe.each(testDatabaseKinds)("connecting Seller Central on %s", (kind) => {
     expect(answers.filter((entry) => entry.status === 429)).toHaveLength(1);
     expect(answers.filter((entry) => entry.status === 200)).toHaveLength(16);
     expect(slept).toContain(500);
+  });
+
+  it("an SP-API host that does not answer is an SpApiError without the request, so no log can print the access token", async () => {
+    const owner = await backend.signUp();
+    const result = await finish(owner, await consent(owner, "eu", "approve"));
+    if (!result.ok) throw new Error(result.reason);
+    const connection = (await getConnectionById({ db: backend.testDb.db, workspaceId: owner.workspaceId, connectionId: result.connectionId }))!;
+    const tokens = createAccessTokens({ db: backend.testDb.db, config: backend.config, amazon, now });
+    const unreachable = { ...amazon, endpoint: `http://127.0.0.1:${await getFreePort()}` };
+    const client = createSpApiClient({ amazon: unreachable, connection, tokens, limiter: createSpApiRateLimiter(backend.testDb.db, { now }) });
+    const error = await client.getMarketplaceParticipations().then(
+      () => undefined,
+      (failure: unknown) => failure,
+    );
+    expect(error).toBeInstanceOf(SpApiError);
+    expect(error).toMatchObject({ status: 0, operation: "getMarketplaceParticipations" });
+    const logged = JSON.stringify(pino.stdSerializers.err(error as Error));
+    expect(logged).not.toContain(await tokens.get(connection));
   });
 
   it("a revoked authorization marks the connection as needing re-authorization", async () => {

@@ -149,7 +149,10 @@ export function createSpApiClient({ amazon, connection, tokens, limiter, sleep =
   });
 
   http.interceptors.response.use(undefined, async (error: unknown) => {
-    if (!axios.isAxiosError(error) || !error.config || !error.response) throw error;
+    if (!axios.isAxiosError(error) || !error.config) throw error;
+    // No answer (refused, reset, timed out): axios's error holds the request with its access token, so it never
+    // leaves here, where a log would print it; status 0 says "unreachable" and the caller retries.
+    if (!error.response) throw new SpApiError(0, error.code ?? "NetworkError", operationOf(error.config)?.name, undefined, error.message);
     const config = error.config as Attempted;
     const { status, headers, data } = error.response;
     const attempt = config.spapiAttempt ?? 0;

@@ -168,7 +168,7 @@ export async function startImportRunner({ db, config, workerId = randomUUID(), s
             await markNeedsReauthorization({ db, connectionId: connection.id, reason: `${error.status} ${error.code}`, now: new Date(now()) });
             return void (await pause("needs_reauthorization"));
           }
-          const retryable = !(error instanceof SpApiError) || error.status === 429 || error.status >= 500;
+          const retryable = !(error instanceof SpApiError) || error.status === 0 || error.status === 429 || error.status >= 500;
           if (retryable && failures < pageRetries) {
             const wait = retryDelayMs * 2 ** failures++;
             log.warn({ err: error, waitMs: wait }, "SP-API failed: the step is tried again");
