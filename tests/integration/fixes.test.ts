@@ -100,11 +100,13 @@ describe.each(testDatabaseKinds)("fix jobs on %s", (kind) => {
       expect(body).toMatch(/75 characters/);
     }
     const highlightPrompts = stub.requests.map((request) => JSON.stringify(request.body)).filter((body) => body.includes("Section: itemHighlights"));
-    expect(highlightPrompts.every((body) => body.includes("cut from the title"))).toBe(true);
+    expect(highlightPrompts.length).toBeGreaterThan(0);
+    expect(highlightPrompts.filter((body) => !body.includes("cut from the title"))).toEqual([]);
     // Charged once per row, as any generation: words used = words the generations wrote = words the rows were charged.
     const generations = await testDb.db.selectFrom("generation").select(["words"]).where("workspaceId", "=", ada.workspaceId).where("status", "=", "succeeded").execute();
     const written = generations.reduce((sum, generation) => sum + Number(generation.words), 0);
     expect(generations).toHaveLength(3);
+    expect(written).toBeGreaterThan(0);
     expect(done.wordsCharged).toBe(written);
     const billing = await getWorkspaceBilling({ db: testDb.db, workspaceId: ada.workspaceId, trialWords: config.billing.trialWords });
     expect(billing.balance.used - usedBefore).toBe(written);

@@ -6,7 +6,7 @@ import { Form, Link } from "react-router";
 import { useI18n } from "#app/i18n/context.tsx";
 import classes from "./catalog.module.css";
 import { ruleKeyLabel, ruleLabel } from "./rule-label.ts";
-import { catalogSorts, ruleKey, type CatalogFilter, type CatalogRow, type CatalogTotals } from "./types.ts";
+import { catalogSorts, ruleKey, type CatalogFilter, type CatalogRow, type CatalogTotals, type RuleTotal } from "./types.ts";
 
 /** The page's address for these filters (empty values left out), with extra parameters. */
 export function catalogHref(filter: Partial<CatalogFilter>, extra: Record<string, string> = {}, path = "/catalog"): string {
@@ -43,6 +43,21 @@ function Figure({ label, value, testId }: { label: string; value: string | numbe
   );
 }
 
+/** A rule and how many listings break it, the rule a link to the catalog filtered by it (also on the dashboard). */
+export function RuleCount({ rule, to, ariaLabel }: { rule: RuleTotal; to: string; ariaLabel?: string }) {
+  const { t } = useI18n();
+  return (
+    <Group justify="space-between" wrap="nowrap" gap="xs">
+      <Anchor component={Link} to={to} size="sm" aria-label={ariaLabel} style={{ overflowWrap: "anywhere" }}>
+        {ruleLabel(rule, t)}
+      </Anchor>
+      <Text size="sm" c="dimmed" style={{ whiteSpace: "nowrap" }}>
+        {t("catalog.byRule.row", { count: rule.listings })}
+      </Text>
+    </Group>
+  );
+}
+
 export function CatalogTotalsCard({ totals, filter }: { totals: CatalogTotals; filter: CatalogFilter }) {
   const { t } = useI18n();
   return (
@@ -70,14 +85,9 @@ export function CatalogTotalsCard({ totals, filter }: { totals: CatalogTotals; f
           ) : (
             <Stack gap={4} component="ul" style={{ listStyle: "none", padding: 0, margin: 0 }}>
               {totals.byRule.slice(0, 10).map((rule) => (
-                <Group key={ruleKey(rule)} component="li" justify="space-between" wrap="nowrap" gap="xs">
-                  <Anchor component={Link} to={catalogHref({ ...filter, rule: ruleKey(rule) })} size="sm" aria-label={t("catalog.byRule.filterAria", { rule: ruleLabel(rule, t) })} style={{ overflowWrap: "anywhere" }}>
-                    {ruleLabel(rule, t)}
-                  </Anchor>
-                  <Text size="sm" c="dimmed" style={{ whiteSpace: "nowrap" }}>
-                    {t("catalog.byRule.row", { count: rule.listings })}
-                  </Text>
-                </Group>
+                <li key={ruleKey(rule)}>
+                  <RuleCount rule={rule} to={catalogHref({ ...filter, rule: ruleKey(rule) })} ariaLabel={t("catalog.byRule.filterAria", { rule: ruleLabel(rule, t) })} />
+                </li>
               ))}
             </Stack>
           )}

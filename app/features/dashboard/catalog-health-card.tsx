@@ -1,7 +1,6 @@
 import { Anchor, Group, Stack, Text, Title, Card } from "@mantine/core";
 import { Link } from "react-router";
-import { ScoreBadge } from "#app/features/catalog/catalog-page.tsx";
-import { ruleLabel } from "#app/features/catalog/rule-label.ts";
+import { RuleCount, ScoreBadge } from "#app/features/catalog/catalog-page.tsx";
 import { ruleKey, type RuleTotal } from "#app/features/catalog/types.ts";
 import { useI18n } from "#app/i18n/context.tsx";
 
@@ -49,14 +48,7 @@ export function CatalogHealthCard({ summary }: { summary: CatalogHealthSummary }
             <Stack gap={4} component="ol" style={{ paddingInlineStart: 20, margin: 0 }}>
               {summary.topRules.map((rule) => (
                 <li key={ruleKey(rule)}>
-                  <Group justify="space-between" wrap="nowrap" gap="xs">
-                    <Anchor component={Link} to={`/catalog?${new URLSearchParams({ rule: ruleKey(rule) })}`} size="sm" style={{ overflowWrap: "anywhere" }}>
-                      {ruleLabel(rule, t)}
-                    </Anchor>
-                    <Text size="sm" c="dimmed" style={{ whiteSpace: "nowrap" }}>
-                      {t("catalog.byRule.row", { count: rule.listings })}
-                    </Text>
-                  </Group>
+                  <RuleCount rule={rule} to={`/catalog?${new URLSearchParams({ rule: ruleKey(rule) })}`} />
                 </li>
               ))}
             </Stack>
