@@ -4,6 +4,8 @@
 import axios, { type AxiosInstance, type InternalAxiosRequestConfig } from "axios";
 import { ListingsItemsApi } from "@sp-api-sdk/listings-items-api-2021-08-01";
 import { ReportsApi } from "@sp-api-sdk/reports-api-2021-06-30";
+import { FeedsApi } from "@sp-api-sdk/feeds-api-2021-06-30";
+import { ProductTypeDefinitionsApi } from "@sp-api-sdk/product-type-definitions-api-2020-09-01";
 import { z } from "zod";
 import type { AmazonConfig, AppConfig } from "#server/config.server.ts";
 import type { Db } from "#server/db/db.server.ts";
@@ -113,8 +115,12 @@ export interface SpApiClient {
   connection: ClientConnection;
   /** Reports 2021-06-30 (createReport, getReport, getReportDocument). */
   reports: ReportsApi;
-  /** Listings Items 2021-08-01 (searchListingsItems, getListingsItem). */
+  /** Listings Items 2021-08-01 (searchListingsItems, getListingsItem, patchListingsItem with or without preview). */
   listings: ListingsItemsApi;
+  /** Product Type Definitions 2020-09-01 (searchDefinitionsProductTypes, getDefinitionsProductType). */
+  definitions: ProductTypeDefinitionsApi;
+  /** Feeds 2021-06-30 (createFeedDocument, createFeed, getFeed, getFeedDocument); uploads go to the document's own URL. */
+  feeds: FeedsApi;
   /** Sellers v1: the stores the account sells in (no maintained client on our registry: validated here). */
   getMarketplaceParticipations(): Promise<MarketplaceParticipation[]>;
 }
@@ -137,7 +143,13 @@ export function createSpApiClient({ amazon, connection, tokens, limiter, sleep =
   const basePath = regionEndpoint(connection.region, amazon);
   const basePathname = new URL(basePath).pathname.replace(/\/$/, "");
   const http: AxiosInstance = axios.create({ timeout: 30_000 });
-  const operationOf = (config: InternalAxiosRequestConfig) => operationFor(config.method ?? "get", new URL(config.url ?? "", basePath).pathname.slice(basePathname.length));
+  const operationOf = (config: InternalAxiosRequestConfig) => {
+    const url = new URL(config.url ?? "", basePath);
+    const query = new URLSearchParams(url.search);
+    // The generated clients pass query parameters in `params` (arrays joined with commas by their serializer).
+    for (const [name, value] of Object.entries((config.params ?? {}) as Record<string, unknown>)) if (typeof value === "string") query.set(name, value);
+    return operationFor(config.method ?? "get", url.pathname.slice(basePathname.length), query);
+  };
 
   http.interceptors.request.use(async (config) => {
     const operation = operationOf(config);
@@ -182,6 +194,8 @@ export function createSpApiClient({ amazon, connection, tokens, limiter, sleep =
     connection,
     reports: new ReportsApi(undefined, basePath, http),
     listings: new ListingsItemsApi(undefined, basePath, http),
+    definitions: new ProductTypeDefinitionsApi(undefined, basePath, http),
+    feeds: new FeedsApi(undefined, basePath, http),
     async getMarketplaceParticipations() {
       const answer = await http.get<unknown>(`${basePath}/sellers/v1/marketplaceParticipations`);
       const parsed = participationsAnswer.safeParse(answer.data);

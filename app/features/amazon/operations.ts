@@ -4,10 +4,12 @@
 
 export interface SpApiOperation {
   name: string;
-  api: "sellers/v1" | "reports/2021-06-30" | "listings/2021-08-01";
-  method: "get" | "post";
+  api: "sellers/v1" | "reports/2021-06-30" | "listings/2021-08-01" | "definitions/2020-09-01" | "feeds/2021-06-30";
+  method: "get" | "post" | "patch";
   /** The request path, `{…}` standing for one path segment. */
   path: string;
+  /** A query parameter that sets this row apart from another on the same method and path. */
+  query?: { name: string; value: string };
   /** Requests per second, sustained. */
   rate: number;
   /** Requests allowed at once after a quiet spell. */
@@ -71,6 +73,80 @@ export const spApiOperations = {
     burst: 10,
     purpose: "Reads one listing back (after a fix, and to check what is live)",
   },
+  patchListingsItem: {
+    name: "patchListingsItem",
+    api: "listings/2021-08-01",
+    method: "patch",
+    path: "/listings/2021-08-01/items/{sellerId}/{sku}",
+    rate: 5,
+    burst: 5,
+    purpose: "Publishes the copy attributes of one listing (item name, highlights, bullets, description, search terms)",
+  },
+  patchListingsItemPreview: {
+    name: "patchListingsItemPreview",
+    api: "listings/2021-08-01",
+    method: "patch",
+    path: "/listings/2021-08-01/items/{sellerId}/{sku}",
+    query: { name: "mode", value: "VALIDATION_PREVIEW" },
+    // Issue 34 sets 1/s for previews; the model documents one plan (5/s) for the operation (decision 040).
+    rate: 1,
+    burst: 1,
+    purpose: "Asks Amazon to check a publish without making it (mode=VALIDATION_PREVIEW)",
+  },
+  searchDefinitionsProductTypes: {
+    name: "searchDefinitionsProductTypes",
+    api: "definitions/2020-09-01",
+    method: "get",
+    path: "/definitions/2020-09-01/productTypes",
+    rate: 5,
+    burst: 10,
+    purpose: "Finds the product types of a store (when a listing's product type is not known)",
+  },
+  getDefinitionsProductType: {
+    name: "getDefinitionsProductType",
+    api: "definitions/2020-09-01",
+    method: "get",
+    path: "/definitions/2020-09-01/productTypes/{productType}",
+    rate: 5,
+    burst: 10,
+    purpose: "The product type's definition and the link to its JSON Schema, which a publish is checked against",
+  },
+  createFeedDocument: {
+    name: "createFeedDocument",
+    api: "feeds/2021-06-30",
+    method: "post",
+    path: "/feeds/2021-06-30/documents",
+    rate: 0.5,
+    burst: 15,
+    purpose: "An upload address for a bulk publish's JSON_LISTINGS_FEED",
+  },
+  createFeed: {
+    name: "createFeed",
+    api: "feeds/2021-06-30",
+    method: "post",
+    path: "/feeds/2021-06-30/feeds",
+    rate: 0.0083,
+    burst: 15,
+    purpose: "Submits an uploaded JSON_LISTINGS_FEED (a bulk publish)",
+  },
+  getFeed: {
+    name: "getFeed",
+    api: "feeds/2021-06-30",
+    method: "get",
+    path: "/feeds/2021-06-30/feeds/{feedId}",
+    rate: 2,
+    burst: 15,
+    purpose: "Polls a feed until it is done and names its processing report",
+  },
+  getFeedDocument: {
+    name: "getFeedDocument",
+    api: "feeds/2021-06-30",
+    method: "get",
+    path: "/feeds/2021-06-30/documents/{feedDocumentId}",
+    rate: 0.0222,
+    burst: 10,
+    purpose: "The processing report's download address (each message's issues)",
+  },
 } as const satisfies Record<string, SpApiOperation>;
 
 export type SpApiOperationName = keyof typeof spApiOperations;
@@ -80,10 +156,14 @@ const matchers = Object.values(spApiOperations).map((operation) => ({
   pattern: new RegExp(`^${operation.path.replace(/\{\w+\}/g, "[^/]+")}$`),
 }));
 
-/** The row a request belongs to (by method and path, whatever the host), or undefined for a call we never make. */
-export function operationFor(method: string, path: string): (SpApiOperation & { name: SpApiOperationName }) | undefined {
+/**
+ * The row a request belongs to (by method, path and, where two rows share those, a query parameter; whatever the
+ * host), or undefined for a call we never make.
+ */
+export function operationFor(method: string, path: string, query?: URLSearchParams): (SpApiOperation & { name: SpApiOperationName }) | undefined {
   const lower = method.toLowerCase();
-  return matchers.find((entry) => entry.operation.method === lower && entry.pattern.test(path))?.operation;
+  const candidates = matchers.filter((entry) => entry.operation.method === lower && entry.pattern.test(path)).map((entry) => entry.operation);
+  return candidates.find((operation) => operation.query && query?.get(operation.query.name) === operation.query.value) ?? candidates.find((operation) => !operation.query);
 }
 
 /** Milliseconds between two requests at the operation's sustained rate. */
