@@ -25,6 +25,26 @@ export const apiErrors = {
   JOB_CANCELLED: { status: 409, message: "api.error.jobCancelled", details: false },
   // An import from Amazon cannot start or resume now (one already runs, or the seller must authorize again); details: message.
   AMAZON_IMPORT_REFUSED: { status: 409, message: "amazon.import.error.alreadyRunning", details: true },
+  // Publishing to Amazon (issue 34). The listing has no SKU link: the page asks for it (or an import).
+  AMAZON_NOT_LINKED: { status: 409, message: "amazon.publish.error.notLinked", details: false },
+  // No Seller Central connection for the listing's store's region, or it needs authorizing again (details: message).
+  AMAZON_NOT_CONNECTED: { status: 409, message: "amazon.publish.error.notConnected", details: true },
+  // A member, while the workspace lets only owners publish.
+  PUBLISH_FORBIDDEN: { status: 403, message: "amazon.publish.error.forbidden", details: false },
+  // The listing's version or its live copy moved on since the preview: preview again.
+  PREVIEW_STALE: { status: 409, message: "amazon.publish.error.previewStale", details: false },
+  // The preview's checks failed (lint, schema, Amazon's preview; details: a message per attribute): never sent.
+  PUBLISH_BLOCKED: { status: 409, message: "amazon.publish.error.blocked", details: true },
+  // A rollback whose live copy changed since our publish: the preview holds the three versions; confirm to send.
+  LIVE_CHANGED: { status: 409, message: "amazon.publish.error.liveChanged", details: false },
+  // A publish of this listing is sending or waiting for Amazon.
+  PUBLISH_IN_PROGRESS: { status: 409, message: "amazon.publish.error.inProgress", details: false },
+  // A rollback with no sent publication to undo.
+  NOTHING_TO_ROLL_BACK: { status: 409, message: "amazon.publish.error.nothingToRollBack", details: false },
+  // The SKU to link is not the seller's in that store (details: fieldErrors.sku).
+  AMAZON_SKU_UNKNOWN: { status: 400, message: "amazon.publish.error.skuUnknown", details: true },
+  // Amazon answered 400/403/404/429/5xx (details: its code and message, and what to do): nothing was marked live.
+  AMAZON_REFUSED: { status: 502, message: "amazon.publish.error.amazon5xx", details: true },
   LANGUAGE_NOT_SUPPORTED: { status: 400, message: "api.error.languageNotSupported", details: false },
   UNKNOWN_RULE_SET: { status: 400, message: "api.error.unknownRuleSet", details: true },
   INVALID_LISTING: { status: 400, message: "api.error.invalidFields", details: true },
