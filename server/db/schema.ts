@@ -32,9 +32,13 @@ export interface Database {
   amazon_connection: AmazonConnectionTable;
   amazon_oauth_state: AmazonOAuthStateTable;
   amazon_import: AmazonImportTable;
+  listing_publication: ListingPublicationTable;
+  product_type_schema: ProductTypeSchemaTable;
+  product_type_definition: ProductTypeDefinitionTable;
   listing_audit: ListingAuditTable;
   listing_finding: ListingFindingTable;
   catalog_health: CatalogHealthTable;
+  catalog_revision: CatalogRevisionTable;
 }
 
 /** A listing's latest audit (app/features/catalog, docs/decisions/037), with the listing's store, title, version and date as audited. */
@@ -84,6 +88,12 @@ export interface CatalogHealthTable {
   totals: Generated<string>;
 }
 
+/** Moves on with every store of audits in the workspace: cached catalog totals hold while it (and the listing count) stand still. */
+export interface CatalogRevisionTable {
+  workspaceId: string;
+  revision: number;
+}
+
 /** A workspace's Seller Central connection in one region (app/features/amazon); dates are ISO text. */
 export interface AmazonConnectionTable {
   id: string;
@@ -127,6 +137,26 @@ export interface AmazonImportTable {
   createdAt: string;
   updatedAt: string;
   finishedAt: string | null;
+}
+
+/** An Amazon product type schema document by its checksum (app/features/publish/definitions). */
+export interface ProductTypeSchemaTable {
+  checksum: string;
+  /** JSON text, as downloaded. */
+  schema: string;
+  bytes: number;
+  createdAt: string;
+}
+
+/** Which schema a connection's store answered for a product type, and when (app/features/publish/definitions). */
+export interface ProductTypeDefinitionTable {
+  connectionId: string;
+  marketplaceId: string;
+  productType: string;
+  locale: string;
+  productTypeVersion: string;
+  checksum: string;
+  fetchedAt: string;
 }
 
 /** A connection attempt's OAuth state, kept as a hash until used or expired (app/features/amazon). */
@@ -231,6 +261,8 @@ export interface WorkspaceTable {
   marketplaces: Generated<string>;
   /** 0 or 1: every member must have two-factor on to use the workspace. */
   requireTwoFactor: Generated<number>;
+  /** 0 or 1: members may publish to Amazon (owners always may). */
+  membersMayPublish: Generated<number>;
   createdAt: Generated<string>;
 }
 
@@ -392,6 +424,42 @@ export interface ListingTable {
   amazonIssues: Generated<string>;
   /** JSON array of ImportFlag {code: SEVERAL_VALUES | NO_VALUE | UNKNOWN_PRODUCT_TYPE, attribute?}: imported as found, flagged. */
   importFlags: Generated<string>;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** A preview, publish or rollback of a listing to Amazon (app/features/publish): the audit log and the submission record; JSON in text columns. */
+export interface ListingPublicationTable {
+  id: string;
+  workspaceId: string;
+  listingId: string;
+  kind: "preview" | "publish" | "rollback";
+  status: "preview" | "sending" | "submitted" | "live" | "rejected" | "pending" | "failed";
+  createdBy: string | null;
+  connectionId: string | null;
+  sellerId: string;
+  marketplaceId: string;
+  sku: string;
+  productType: string;
+  listingVersion: number;
+  previewId: string | null;
+  rollbackOf: string | null;
+  batchId: string | null;
+  before: string;
+  after: string;
+  liveHash: string;
+  patches: string;
+  preview: string;
+  issues: Generated<string>;
+  issuesBefore: Generated<string>;
+  submissionId: string | null;
+  error: string | null;
+  beforeVersion: number | null;
+  afterVersion: number | null;
+  checks: Generated<number>;
+  nextCheckAt: string | null;
+  sentAt: string | null;
+  settledAt: string | null;
   createdAt: string;
   updatedAt: string;
 }

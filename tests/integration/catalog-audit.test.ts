@@ -107,6 +107,26 @@ describe.each(testDatabaseKinds)("catalog audit on %s", (kind) => {
     expect(summary.topRules[0]).toMatchObject({ listings: 2 });
   });
 
+  it("keeps the totals it counted until an audit is stored or a listing comes or goes, then counts them again", async () => {
+    const before = await catalogTotals({ db: testDb.db, workspaceId });
+    // Kept: a change made behind the audit's back (no store of audits, same listings) is not counted again.
+    await testDb.db.updateTable("listing_audit").set({ errors: 0 }).where("listingId", "=", ids.long!).execute();
+    expect(await catalogTotals({ db: testDb.db, workspaceId })).toEqual(before);
+    await auditListings({ db: testDb.db }, workspaceId, [ids.long!]);
+    expect(await catalogTotals({ db: testDb.db, workspaceId })).toEqual(before);
+    // A new listing (the count moves) failing one rule; then a save that fixes it (the revision moves).
+    const extra = await newListing("Counted again", { ...passing, title: longTitle });
+    const added = await catalogTotals({ db: testDb.db, workspaceId });
+    expect(added).toMatchObject({ listings: before.listings + 1, failing: before.failing + 1 });
+    await saveListingVersion({ db: testDb.db, workspaceId, listingId: extra, userId, copy: passing, source: "edited" });
+    expect(await catalogTotals({ db: testDb.db, workspaceId })).toMatchObject({ listings: before.listings + 1, failing: before.failing });
+    // Deleted: its audit goes with it.
+    await testDb.db.deleteFrom("listing").where("id", "=", extra).execute();
+    expect(await catalogTotals({ db: testDb.db, workspaceId })).toEqual(before);
+    // Another workspace's totals are its own.
+    expect(await catalogTotals({ db: testDb.db, workspaceId: otherWorkspaceId })).toMatchObject({ listings: 1, failing: 1 });
+  });
+
   it("filters by rule, severity, store, score range and 'changed since import', and sorts by score, date and title", async () => {
     const titles = async (given: Record<string, string>) => (await listCatalogPage({ db: testDb.db, workspaceId, filter: filter(given) })).items.map((item) => item.listingId);
     expect(await titles({ rule: "lint:too_long" })).toEqual([ids.long]);

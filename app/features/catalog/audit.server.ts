@@ -74,6 +74,14 @@ async function storeAudits(db: Db, audits: Insertable<ListingAuditTable>[], find
         .execute();
     }
     for (const part of chunks(findings, 500)) await trx.insertInto("listing_finding").values(part).execute();
+    // The totals a server keeps (catalogTotals) are now out of date for this workspace.
+    for (const workspaceId of new Set(audits.map((audit) => audit.workspaceId))) {
+      await trx
+        .insertInto("catalog_revision")
+        .values({ workspaceId, revision: 1 })
+        .onConflict((conflict) => conflict.column("workspaceId").doUpdateSet((eb) => ({ revision: eb(eb.ref("catalog_revision.revision"), "+", 1) })))
+        .execute();
+    }
   });
 }
 

@@ -13,8 +13,38 @@ export const catalogPageSize = 25;
 
 const count = (value: unknown) => Number(value ?? 0);
 
+/**
+ * Totals counted by this server, per workspace (the most recently used 200): counting takes ~13 ms at 10,000
+ * listings, checking that they still hold ~0.5 ms. They hold while the workspace's audit revision (moved on by every
+ * store of audits, on any server) and its listing count (a deleted listing takes its audit with it) are unchanged.
+ */
+const totalsCache = new Map<string, { revision: number; listings: number; totals: CatalogTotals }>();
+const totalsCacheSize = 200;
+
 /** The catalog's totals now: listings, failing, average score, and listings per severity, rule, store and source. */
 export async function catalogTotals({ db, workspaceId }: { db: Db; workspaceId: string }): Promise<CatalogTotals> {
+  const [revisionRow, listed] = await Promise.all([
+    db.selectFrom("catalog_revision").select("revision").where("workspaceId", "=", workspaceId).executeTakeFirst(),
+    db.selectFrom("listing").select(sql<number>`count(*)`.as("n")).where("workspaceId", "=", workspaceId).executeTakeFirstOrThrow(),
+  ]);
+  const revision = Number(revisionRow?.revision ?? 0);
+  const listings = count(listed.n);
+  const cached = totalsCache.get(workspaceId);
+  totalsCache.delete(workspaceId);
+  if (cached && cached.revision === revision && cached.listings === listings) {
+    totalsCache.set(workspaceId, cached);
+    return cached.totals;
+  }
+  const totals = await countCatalogTotals({ db, workspaceId });
+  // Counted inside a transaction (the save of a version) the totals may not be everyone's yet: not kept.
+  if (!db.isTransaction) {
+    totalsCache.set(workspaceId, { revision, listings, totals });
+    if (totalsCache.size > totalsCacheSize) totalsCache.delete(totalsCache.keys().next().value!);
+  }
+  return totals;
+}
+
+async function countCatalogTotals({ db, workspaceId }: { db: Db; workspaceId: string }): Promise<CatalogTotals> {
   const [listed, audit, byRule, byStore, bySource] = await Promise.all([
     db.selectFrom("listing").select(sql<number>`count(*)`.as("n")).where("workspaceId", "=", workspaceId).executeTakeFirstOrThrow(),
     db

@@ -27,6 +27,9 @@ import * as m0026 from "./0026_amazon_connection.ts";
 import * as m0027 from "./0027_listing_amazon_link.ts";
 import * as m0028 from "./0028_catalog_audit.ts";
 import * as m0029 from "./0029_amazon_import.ts";
+import * as m0030 from "./0030_product_type_schema.ts";
+import * as m0031 from "./0031_listing_publication.ts";
+import * as m0032 from "./0032_catalog_revision.ts";
 
 /** Every migration, in order. Add a new file, then list it here. */
 export const migrations = {
@@ -59,4 +62,7 @@ export const migrations = {
   "0027_listing_amazon_link": m0027,
   "0028_catalog_audit": m0028,
   "0029_amazon_import": m0029,
+  "0030_product_type_schema": m0030,
+  "0031_listing_publication": m0031,
+  "0032_catalog_revision": m0032,
 };
