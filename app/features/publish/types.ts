@@ -102,7 +102,9 @@ export const publishPreviewSchema = z.object({
   diff: z.array(attributeDiffSchema),
   lint: z.object({ errors: z.array(lintErrorSchema) }),
   schema: z.object({ checksum: z.string(), problems: z.array(schemaProblemSchema) }),
-  amazon: z.object({ status: z.enum(["VALID", "INVALID"]), issues: z.array(publishIssueSchema) }),
+  /** Amazon's VALIDATION_PREVIEW answer; NOT_SENT: not asked, because our checks failed first or nothing changed. */
+  amazon: z.object({ status: z.enum(["VALID", "INVALID", "NOT_SENT"]), issues: z.array(publishIssueSchema) }),
+  /** Every check passed; with "liveChanged" among the blockers (a rollback), publishing needs confirmLiveChange too. */
   canPublish: z.boolean(),
   blockers: z.array(z.enum(publishBlockers)),
   /** A rollback only, when the live copy changed at Amazon since the publish it undoes. */
