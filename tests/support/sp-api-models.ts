@@ -4,7 +4,7 @@ import { readFileSync } from "node:fs";
 import { Ajv, type ValidateFunction } from "ajv";
 import addFormats from "ajv-formats";
 
-export type SpApiModelFile = "sellers.json" | "reports_2021-06-30.json" | "listingsItems_2021-08-01.json";
+export type SpApiModelFile = "sellers.json" | "reports_2021-06-30.json" | "listingsItems_2021-08-01.json" | "definitionsProductTypes_2020-09-01.json" | "feeds_2021-06-30.json";
 
 interface SwaggerParameter {
   name: string;
@@ -46,7 +46,9 @@ export function findOperation(file: SpApiModelFile, pathTemplate: string, method
 
 /** The operation's documented rate (requests per second) and burst, from the "Usage Plan" table in its description. */
 export function usagePlan(file: SpApiModelFile, pathTemplate: string, method: string): { rate: number; burst: number } {
-  const row = /\| Rate \(requests per second\) \| Burst \|\n\| -+ \| -+ \|\n\| ([\d.]+) \| (\d+) \|/.exec(findOperation(file, pathTemplate, method).description);
+  const description = findOperation(file, pathTemplate, method).description;
+  // Two table shapes: "| Rate | Burst |" with one row, or "| Plan type | Rate | Burst |" with a "Default" row (Definitions).
+  const row = /\| Rate \(requests per second\) \| Burst \|\n\| -+ \| -+ \|\n\| ([\d.]+) \| (\d+) \|/.exec(description) ?? /\|\s*Default\s*\|\s*([\d.]+)\s*\|\s*(\d+)\s*\|/.exec(description);
   if (!row) throw new Error(`no Usage Plan table for ${method} ${pathTemplate}`);
   return { rate: Number(row[1]), burst: Number(row[2]) };
 }

@@ -8,7 +8,8 @@
  *     redirects with state + selling_partner_id + spapi_oauth_code, or error=access_denied),
  *   - the Selling Partner API              Sellers v1 getMarketplaceParticipations, Reports 2021-06-30
  *     (createReport, getReport, getReportDocument and the document itself at /report-documents/{id}),
- *     Listings Items 2021-08-01 (searchListingsItems, getListingsItem), with `x-amz-access-token`, Amazon's
+ *     Listings Items 2021-08-01 (searchListingsItems, getListingsItem), Product Type Definitions 2020-09-01
+ *     (sp-api-stub-definitions.ts: search, get, and the schema documents behind their presigned links), with `x-amz-access-token`, Amazon's
  *     {errors:[…]} bodies, `x-amzn-RequestId`, and a token bucket per (seller, operation) at the rate and burst of
  *     the models' "Usage Plan" tables (tests/fixtures/sp-api-models/README.md), times `rateScale`.
  *
@@ -19,11 +20,13 @@
  * Run it:  SPAPI_STUB_PORT=9600 node --disable-warning=ExperimentalWarning tests/support/sp-api-stub-server.ts
  * Or in-process: startSpApiStub({ clientId, clientSecret, appId, redirectUris }).
  */
-import { createHash, randomBytes, randomUUID } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { marketplaces, type Marketplace } from "#app/features/marketplaces/registry.ts";
+import { ApiError, code, hash, invalidInput, PresignedLinks, readBody, type Json } from "./sp-api-stub-common.ts";
+import { createDefinitions, type ProductTypeSchemaInfo } from "./sp-api-stub-definitions.ts";
 
 const HOST = "127.0.0.1";
 
@@ -74,6 +77,13 @@ export interface SpApiStub {
   revoke(sellerId: string): void;
   /** Changes (or adds) a listing's live copy, for re-import tests. */
   setListing(sellerId: string, listing: StubListing): void;
+  /** Product type definitions (issue 34): a new version of a product type's schema (every store, or one), with a new checksum, which it returns. */
+  setProductTypeSchema(productType: string, schema: Json | ((current: Json) => Json), options?: { marketplaceId?: string }): string;
+  /** The schema served now for a product type in a store, its checksum (Base64 MD5 of the bytes) and version. */
+  productTypeSchema(productType: string, marketplaceId: string): ProductTypeSchemaInfo;
+  /** Every schema link issued so far (of one product type, or all) answers S3's 403 "Request has expired"; returns how many. */
+  expireSchemaLinks(productType?: string): number;
+  /** SP-API calls, plus the stand-in's "S3" downloads and uploads (operation downloadSchema, …). */
   requests: { operation: string; sellerId?: string; status: number; at: number }[];
   close(): Promise<void>;
 }
@@ -87,7 +97,23 @@ export const usagePlans = {
   searchListingsItems: { rate: 5, burst: 5 },
   getListingsItem: { rate: 5, burst: 10 },
 } as const;
-export type SpApiOperation = keyof typeof usagePlans;
+/**
+ * Publishing's operations (issue 34), from the Listings Items, Product Type Definitions and Feeds models, kept apart
+ * from `usagePlans` (import's) so each table is checked against its models. The preview's 1/s is issue 34's: the
+ * model documents one plan (5/s) for the PATCH, and the stand-in keeps a separate bucket for mode=VALIDATION_PREVIEW.
+ */
+export const publishUsagePlans = {
+  patchListingsItem: { rate: 5, burst: 5 },
+  patchListingsItemPreview: { rate: 1, burst: 1 },
+  searchDefinitionsProductTypes: { rate: 5, burst: 10 },
+  getDefinitionsProductType: { rate: 5, burst: 10 },
+  createFeedDocument: { rate: 0.5, burst: 15 },
+  createFeed: { rate: 0.0083, burst: 15 },
+  getFeed: { rate: 2, burst: 15 },
+  getFeedDocument: { rate: 0.0222, burst: 10 },
+} as const;
+export const allUsagePlans = { ...usagePlans, ...publishUsagePlans };
+export type SpApiOperation = keyof typeof allUsagePlans;
 
 /** LWA: authorization codes live 5 minutes, access tokens an hour. */
 export const CODE_LIFETIME_MS = 5 * 60_000;
@@ -105,13 +131,6 @@ export const allListingsReportColumns = [
 ] as const;
 
 const marketplaceById = new Map(marketplaces.map((marketplace) => [marketplace.marketplaceId, marketplace]));
-const hash = (text: string) => createHash("sha256").update(text).digest();
-const ALNUM = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
-/** Deterministic uppercase letters and digits from a seed. */
-function code(seed: string, length: number, alphabet = ALNUM): string {
-  const bytes = hash(seed);
-  return Array.from({ length }, (_, i) => alphabet[bytes[i % bytes.length]! % alphabet.length]).join("");
-}
 
 // ---------------------------------------------------------------------------------------------------------------
 // Seeds
@@ -138,7 +157,7 @@ const productTypeWords: [RegExp, string][] = [
   [/\b(watch|smartwatch)\b/i, "WATCH"],
   [/\b(phone|smartphone|iphone)\b/i, "CELLULAR_PHONE"],
 ];
-const productTypeOf = (title: string) => productTypeWords.find(([pattern]) => pattern.test(title))?.[1] ?? "PRODUCT";
+export const productTypeOf = (title: string) => productTypeWords.find(([pattern]) => pattern.test(title))?.[1] ?? "PRODUCT";
 
 /** Issues the stand-in attaches to a few seeded listings (the corpus has none), worded as the model's own examples. */
 const seededIssues: NonNullable<StubListing["issues"]>[] = [
@@ -217,8 +236,6 @@ export function seededSellers(): StubSeller[] {
 
 // ---------------------------------------------------------------------------------------------------------------
 // Amazon's shapes
-
-type Json = Record<string, unknown>;
 
 /** Attribute values as the Listings Items API returns them: arrays of {language_tag, value, marketplace_id}. */
 export function listingAttributes(listing: StubListing): Json {
@@ -332,26 +349,10 @@ export function allListingsReport(listings: StubListing[]): string {
 // ---------------------------------------------------------------------------------------------------------------
 // Server
 
-async function readBody(req: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString("utf8");
-}
+const readText = async (req: IncomingMessage) => (await readBody(req)).toString("utf8");
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-class ApiError extends Error {
-  readonly status: number;
-  readonly code: string;
-  readonly details: string | undefined;
-  constructor(status: number, code: string, message: string, details?: string) {
-    super(message);
-    this.status = status;
-    this.code = code;
-    this.details = details;
-  }
-}
-const invalidInput = (message: string, details?: string) => new ApiError(400, "InvalidInput", message, details);
 
 interface Report {
   reportId: string;
@@ -377,13 +378,19 @@ export async function startSpApiStub(options: SpApiStubOptions): Promise<SpApiSt
   const documents = new Map<string, string>();
   let reportCounter = 0;
   let url = "";
+  const links = new PresignedLinks(randomBytes(16).toString("hex"), now);
+  const definitions = createDefinitions({
+    baseUrl: () => url,
+    productTypes: () => new Set([...productTypeWords.map(([, productType]) => productType), "PRODUCT", ...sellers.flatMap((seller) => seller.listings.map((listing) => listing.productType))]),
+    links,
+  });
 
   const sellerOf = (sellerId: string) => sellers.find((seller) => seller.sellerId === sellerId);
-  const rateOf = (operation: SpApiOperation) => usagePlans[operation].rate * rateScale;
+  const rateOf = (operation: SpApiOperation) => allUsagePlans[operation].rate * rateScale;
 
   /** Token bucket per (seller, operation): `burst` tokens, refilled at the operation's rate. */
   function take(sellerId: string, operation: SpApiOperation): boolean {
-    const { burst } = usagePlans[operation];
+    const { burst } = allUsagePlans[operation];
     const key = `${sellerId}\u0000${operation}`;
     const at = now();
     const bucket = buckets.get(key) ?? { tokens: burst, at };
@@ -398,7 +405,7 @@ export async function startSpApiStub(options: SpApiStubOptions): Promise<SpApiSt
   // ----- Login with Amazon
 
   async function token(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const form = new URLSearchParams(await readBody(req));
+    const form = new URLSearchParams(await readText(req));
     const lwa = (status: number, error: string, description: string) => {
       res.writeHead(status, { "content-type": "application/json;charset=UTF-8", "cache-control": "no-store" }).end(JSON.stringify({ error_description: description, error }));
     };
@@ -478,7 +485,7 @@ export async function startSpApiStub(options: SpApiStubOptions): Promise<SpApiSt
   }
 
   async function consentDecision(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const form = new URLSearchParams(await readBody(req));
+    const form = new URLSearchParams(await readText(req));
     const target = consentTarget(form);
     if (typeof target === "string") return page(res, 400, "Authorization error", `<p role="alert">${escapeHtml(target)}</p>`);
     const location = new URL(target.redirectUri);
@@ -599,7 +606,7 @@ export async function startSpApiStub(options: SpApiStubOptions): Promise<SpApiSt
   async function createReport(seller: StubSeller, req: IncomingMessage): Promise<Json> {
     let spec: { reportType?: unknown; marketplaceIds?: unknown };
     try {
-      spec = JSON.parse(await readBody(req)) as typeof spec;
+      spec = JSON.parse(await readText(req)) as typeof spec;
     } catch {
       throw invalidInput("The request body is not valid JSON.");
     }
@@ -624,6 +631,8 @@ export async function startSpApiStub(options: SpApiStubOptions): Promise<SpApiSt
     if (method === "GET" && (params = match(/^\/reports\/2021-06-30\/documents\/([^/]+)$/))) return { operation: "getReportDocument", params };
     if (method === "GET" && (params = match(/^\/listings\/2021-08-01\/items\/([^/]+)$/))) return { operation: "searchListingsItems", params };
     if (method === "GET" && (params = match(/^\/listings\/2021-08-01\/items\/([^/]+)\/([^/]+)$/))) return { operation: "getListingsItem", params };
+    if (method === "GET" && path === "/definitions/2020-09-01/productTypes") return { operation: "searchDefinitionsProductTypes", params: [] };
+    if (method === "GET" && (params = match(/^\/definitions\/2020-09-01\/productTypes\/([^/]+)$/))) return { operation: "getDefinitionsProductType", params };
     return undefined;
   }
 
@@ -666,6 +675,10 @@ export async function startSpApiStub(options: SpApiStubOptions): Promise<SpApiSt
           if (found.params[0] !== sellerId) throw new ApiError(403, "Unauthorized", "Access to requested resource is denied.", "The sellerId does not match the selling partner of the access token.");
           return send(200, found.operation === "searchListingsItems" ? searchListings(seller, params) : getListing(seller, found.params[1]!, params));
         }
+        case "searchDefinitionsProductTypes":
+          return send(200, definitions.search(params, seller.marketplaceIds));
+        case "getDefinitionsProductType":
+          return send(200, definitions.get(found.params[0]!, params, sellerId, seller.marketplaceIds));
       }
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
@@ -686,6 +699,11 @@ export async function startSpApiStub(options: SpApiStubOptions): Promise<SpApiSt
         const document = documents.get(decodeURIComponent(documentPath[1]!));
         if (document === undefined) return void res.writeHead(404, { "content-type": "application/xml" }).end("<Error><Code>NoSuchKey</Code></Error>");
         return void res.writeHead(200, { "content-type": "text/tab-separated-values;charset=UTF-8" }).end(document);
+      }
+      const schemaDocument = req.method === "GET" ? definitions.download(path, searchParams) : undefined;
+      if (schemaDocument) {
+        requests.push({ operation: "downloadSchema", status: schemaDocument.status, at: now() });
+        return void res.writeHead(schemaDocument.status, { "content-type": schemaDocument.contentType }).end(schemaDocument.body);
       }
       return spApi(req, res, path, searchParams);
     };
@@ -709,6 +727,9 @@ export async function startSpApiStub(options: SpApiStubOptions): Promise<SpApiSt
       for (const grant of refreshTokens.values()) if (grant.sellerId === sellerId) grant.revoked = true;
       for (const grant of accessTokens.values()) if (grant.sellerId === sellerId) grant.revoked = true;
     },
+    setProductTypeSchema: (productType, schema, schemaOptions) => definitions.setProductTypeSchema(productType, schema, schemaOptions),
+    productTypeSchema: (productType, marketplaceId) => definitions.productTypeSchema(productType, marketplaceId),
+    expireSchemaLinks: (productType) => definitions.expireSchemaLinks(productType),
     setListing(sellerId, listing) {
       const seller = sellerOf(sellerId);
       if (!seller) throw new Error(`sp-api-stub: no seller ${sellerId}`);
