@@ -1674,4 +1674,6 @@ export const de: Record<MessageKey, string> = {
   "amazon.publish.permission.hint": "Aus: Nur Inhaber veröffentlichen Angebote bei Amazon und nehmen sie zurück. An: Jedes Mitglied darf das. Jede Vorschau, Veröffentlichung und Rücknahme wird beim Angebot protokolliert.",
   "amazon.publish.permission.saved": "Mitglieder dürfen jetzt bei Amazon veröffentlichen.",
   "amazon.publish.permission.savedOff": "Jetzt dürfen nur Inhaber bei Amazon veröffentlichen.",
+  "amazon.publish.review.amazonNotAsked": "Nicht angefragt: Unsere Prüfungen haben zuerst Probleme gefunden, oder nichts ändert sich. Amazons Vorschau wird angefragt, sobald alles besteht.",
+  "amazon.publish.permission.save": "Speichern",
 };

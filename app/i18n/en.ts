@@ -1673,6 +1673,8 @@ export const en = {
   "amazon.publish.permission.hint": "Off: only owners publish listings to Amazon and roll them back. On: every member may. Every preview, publish and rollback is logged on its listing.",
   "amazon.publish.permission.saved": "Members may now publish to Amazon.",
   "amazon.publish.permission.savedOff": "Only owners may publish to Amazon now.",
+  "amazon.publish.review.amazonNotAsked": "Not asked: our checks found problems first, or nothing changes. Amazon is asked for its preview once those pass.",
+  "amazon.publish.permission.save": "Save",
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -1674,4 +1674,6 @@ export const es: Record<MessageKey, string> = {
   "amazon.publish.permission.hint": "Desactivado: solo los propietarios publican anuncios en Amazon y los deshacen. Activado: cualquier miembro puede. Cada vista previa, publicación y reversión queda registrada en su anuncio.",
   "amazon.publish.permission.saved": "Ahora los miembros pueden publicar en Amazon.",
   "amazon.publish.permission.savedOff": "Ahora solo los propietarios pueden publicar en Amazon.",
+  "amazon.publish.review.amazonNotAsked": "No se ha consultado: nuestras comprobaciones encontraron problemas antes, o no cambia nada. Se pide la vista previa a Amazon cuando todo pasa.",
+  "amazon.publish.permission.save": "Guardar",
 };

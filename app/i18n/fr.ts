@@ -1674,4 +1674,6 @@ export const fr: Record<MessageKey, string> = {
   "amazon.publish.permission.hint": "Désactivé : seuls les propriétaires publient les fiches sur Amazon et les annulent. Activé : tout membre le peut. Chaque aperçu, publication et annulation est consigné sur sa fiche.",
   "amazon.publish.permission.saved": "Les membres peuvent maintenant publier sur Amazon.",
   "amazon.publish.permission.savedOff": "Seuls les propriétaires peuvent maintenant publier sur Amazon.",
+  "amazon.publish.review.amazonNotAsked": "Non demandé : nos vérifications ont d’abord trouvé des problèmes, ou rien ne change. L’aperçu d’Amazon est demandé une fois celles-ci passées.",
+  "amazon.publish.permission.save": "Enregistrer",
 };

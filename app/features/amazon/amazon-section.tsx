@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Group, Paper, Stack, Text, Title } from "@mantine/core";
+import { Alert, Badge, Button, Group, Paper, Stack, Switch, Text, Title } from "@mantine/core";
 import { IconAlertTriangle, IconInfoCircle } from "@tabler/icons-react";
 import type { CSSProperties } from "react";
 import { Form } from "react-router";
@@ -42,7 +42,7 @@ function countryLabel(country: string, locale: Locale): string {
  * Settings → Workspace → Amazon: per region, connect Seller Central or see the connection (seller id,
  * stores, who connected it and when, when to authorize again) and disconnect it. Members see it read-only.
  */
-export function AmazonSection({ card, canChange, notice, noticeRegion, busy }: { card: AmazonCard; canChange: boolean; notice?: AmazonNotice; noticeRegion?: RegionId; busy?: string }) {
+export function AmazonSection({ card, canChange, notice, noticeRegion, busy, membersMayPublish }: { card: AmazonCard; canChange: boolean; notice?: AmazonNotice; noticeRegion?: RegionId; busy?: string; membersMayPublish?: boolean }) {
   const { t } = useI18n();
   const shown = notice ? amazonNotices[notice] : undefined;
   return (
@@ -63,10 +63,30 @@ export function AmazonSection({ card, canChange, notice, noticeRegion, busy }: {
           {card.regions.map(({ region, connection }) => (
             <RegionRow key={region} region={region} connection={connection} canChange={canChange} busy={busy} />
           ))}
+          {membersMayPublish === undefined ? null : <PublishPermissionForm allowed={membersMayPublish} canChange={canChange} busy={busy === "membersMayPublish"} />}
         </Stack>
       )}
     </SectionCard>
     </div>
+  );
+}
+
+/** The owner's switch (issue 34 item 4): members may publish listings to Amazon and roll them back, or only owners. */
+function PublishPermissionForm({ allowed, canChange, busy }: { allowed: boolean; canChange: boolean; busy: boolean }) {
+  const { t } = useI18n();
+  return (
+    <Form method="post" preventScrollReset>
+      <input type="hidden" name="intent" value="membersMayPublish" />
+      <Stack gap="xs">
+        {/* The key: after saving, the switch shows what is stored, not what was last clicked. */}
+        <Switch key={String(allowed)} name="membersMayPublish" value="on" defaultChecked={allowed} disabled={!canChange} label={t("amazon.publish.permission.label")} description={t("amazon.publish.permission.hint")} />
+        {canChange ? (
+          <Button type="submit" size="xs" variant="default" loading={busy} style={{ alignSelf: "flex-start" }}>
+            {t("amazon.publish.permission.save")}
+          </Button>
+        ) : null}
+      </Stack>
+    </Form>
   );
 }
 

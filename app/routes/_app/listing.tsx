@@ -1,7 +1,7 @@
 import { Alert, Anchor, Badge, Button, Grid, Group, Menu, Paper, Stack, Text, Title } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { IconDownload, IconHistory, IconPlayerStopFilled, IconPlus, IconSparkles, IconDeviceFloppy, IconWand } from "@tabler/icons-react";
-import { useDeferredValue, useEffect, useMemo, useRef, useState, type CSSProperties } from "react";
+import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState, type CSSProperties } from "react";
 import { data, Form, Link, useFetcher, useNavigate, useRevalidator, useSearchParams } from "react-router";
 import { DownloadMenuItem } from "#app/components/download-menu-item.tsx";
 import { EmptyState } from "#app/components/empty-state.tsx";
@@ -27,6 +27,7 @@ import { getRuleSet } from "#app/features/rules/registry.ts";
 import type { SectionName } from "#app/features/rules/types.ts";
 import { requireMembership } from "#app/features/auth/active-workspace.server.ts";
 import { hasOpenProposal } from "#app/features/fixes/proposals.server.ts";
+import { PublishPanel } from "#app/features/publish/publish-panel.tsx";
 import { useI18n } from "#app/i18n/context.tsx";
 import { translate } from "#app/i18n/i18n.ts";
 import { getLocale } from "#app/i18n/locale.server.ts";
@@ -206,6 +207,9 @@ function ListingBuilder({ loaderData }: { loaderData: Route.ComponentProps["load
     }
   }
 
+  // A publish saves versions of the listing (the live copy before, what was sent): read them in.
+  const revalidateListing = useCallback(() => revalidator.revalidate(), [revalidator]);
+
   const saving = fetcher.state !== "idle";
   // Nothing written or typed yet: say so, and offer to write it (or to start typing), instead of five empty boxes flagged too short.
   const [manual, setManual] = useState(false);
@@ -352,6 +356,16 @@ function ListingBuilder({ loaderData }: { loaderData: Route.ComponentProps["load
         <Alert color={report.passed ? "teal" : "red"} variant="light" role="status" data-testid="lint-summary">
           {report.passed ? t("listings.builder.passes") : t("listings.builder.fails", { count: errorCount })}
         </Alert>
+      )}
+
+      {baseVersion > 0 && (
+        <PublishPanel
+          listingId={listing.id}
+          store={listing.marketplace}
+          dir={dir}
+          blocked={running ? t("amazon.publish.writingNow") : dirty ? t("amazon.publish.saveFirst") : null}
+          onChanged={revalidateListing}
+        />
       )}
 
       <Grid gap="lg">
