@@ -8,7 +8,8 @@
  *     redirects with state + selling_partner_id + spapi_oauth_code, or error=access_denied),
  *   - the Selling Partner API              Sellers v1 getMarketplaceParticipations, Reports 2021-06-30
  *     (createReport, getReport, getReportDocument and the document itself at /report-documents/{id}),
- *     Listings Items 2021-08-01 (searchListingsItems, getListingsItem), Product Type Definitions 2020-09-01
+ *     Listings Items 2021-08-01 (searchListingsItems, getListingsItem, patchListingsItem with and without
+ *     mode=VALIDATION_PREVIEW and the behaviours of sp-api-stub-patch.ts), Product Type Definitions 2020-09-01
  *     (sp-api-stub-definitions.ts: search, get, and the schema documents behind their presigned links), with `x-amz-access-token`, Amazon's
  *     {errors:[…]} bodies, `x-amzn-RequestId`, and a token bucket per (seller, operation) at the rate and burst of
  *     the models' "Usage Plan" tables (tests/fixtures/sp-api-models/README.md), times `rateScale`.
@@ -27,6 +28,7 @@ import type { AddressInfo } from "node:net";
 import { marketplaces, type Marketplace } from "#app/features/marketplaces/registry.ts";
 import { ApiError, code, hash, invalidInput, PresignedLinks, readBody, type Json } from "./sp-api-stub-common.ts";
 import { createDefinitions, type ProductTypeSchemaInfo } from "./sp-api-stub-definitions.ts";
+import { createPatching, unknownSku, type PatchBehaviour, type StubIssue } from "./sp-api-stub-patch.ts";
 
 const HOST = "127.0.0.1";
 
@@ -42,10 +44,12 @@ export interface StubListing {
   keywords?: string;
   highlights?: string[];
   brand?: string;
-  issues?: { code: string; message: string; severity: "ERROR" | "WARNING" | "INFO"; attributeNames?: string[] }[];
+  issues?: { code: string; message: string; severity: "ERROR" | "WARNING" | "INFO"; attributeNames?: string[]; categories?: string[] }[];
   status?: ("BUYABLE" | "DISCOVERABLE")[];
   createdDate?: string;
   lastUpdatedDate?: string;
+  /** Attributes other than the copy and brand (set by a patch or a test), as the Listings Items API returns them. */
+  extraAttributes?: Record<string, Record<string, unknown>[]>;
 }
 export interface StubSeller {
   sellerId: string;
@@ -83,6 +87,15 @@ export interface SpApiStub {
   productTypeSchema(productType: string, marketplaceId: string): ProductTypeSchemaInfo;
   /** Every schema link issued so far (of one product type, or all) answers S3's 403 "Request has expired"; returns how many. */
   expireSchemaLinks(productType?: string): number;
+  /**
+   * How Amazon treats this SKU's patches (and feed messages) from now on: "normal" (ACCEPTED, applied after
+   * PATCH_APPLY_DELAY_MS or PATCH_APPLY_READS reads), "issue-later" (ACCEPTED, then an ERROR issue, 8541 unless `issues`,
+   * appears on the listing and nothing changes), "no-change" (ACCEPTED, nothing ever changes), "invalid" (200 INVALID with
+   * `issues`, default 4000001), "preview-valid-submit-refused" (the preview VALID, the real call INVALID with 90220).
+   */
+  setBehaviour(sellerId: string, sku: string, behaviour: PatchBehaviour, options?: { issues?: StubIssue[] }): void;
+  /** Accepted submissions not applied yet (or never to be). */
+  pendingSubmissions(sellerId?: string): { sku: string; submissionId: string; behaviour: PatchBehaviour; submittedAt: number }[];
   /** SP-API calls, plus the stand-in's "S3" downloads and uploads (operation downloadSchema, …). */
   requests: { operation: string; sellerId?: string; status: number; at: number }[];
   close(): Promise<void>;
@@ -246,6 +259,7 @@ export function listingAttributes(listing: StubListing): Json {
   if (listing.description) attributes.product_description = [text(listing.description)];
   if (listing.keywords) attributes.generic_keyword = [text(listing.keywords)];
   if (listing.highlights?.length) attributes.item_highlights = listing.highlights.map(text); // name not confirmed: README
+  for (const [name, values] of Object.entries(listing.extraAttributes ?? {})) attributes[name] = structuredClone(values);
   return attributes;
 }
 
@@ -276,7 +290,7 @@ function itemJson(listing: StubListing, included: Set<string>): Json {
     ];
   }
   if (included.has("attributes")) item.attributes = listingAttributes(listing);
-  if (included.has("issues")) item.issues = (listing.issues ?? []).map((issue) => ({ ...issue, categories: issueCategories[issue.code] ?? [] }));
+  if (included.has("issues")) item.issues = (listing.issues ?? []).map((issue) => ({ ...issue, categories: issue.categories ?? issueCategories[issue.code] ?? [] }));
   if (included.has("offers")) item.offers = [{ marketplaceId: listing.marketplaceId, offerType: "B2C", price: { currencyCode: marketplace?.currency ?? "USD", amount: price(listing) } }];
   if (included.has("fulfillmentAvailability")) item.fulfillmentAvailability = [{ fulfillmentChannelCode: "DEFAULT", quantity: quantity(listing) }];
   if (included.has("procurement")) item.procurement = []; // vendor data: sellers have none
@@ -383,6 +397,12 @@ export async function startSpApiStub(options: SpApiStubOptions): Promise<SpApiSt
     baseUrl: () => url,
     productTypes: () => new Set([...productTypeWords.map(([, productType]) => productType), "PRODUCT", ...sellers.flatMap((seller) => seller.listings.map((listing) => listing.productType))]),
     links,
+  });
+  const patching = createPatching({
+    now,
+    listingOf: (sellerId, sku, marketplaceId) => sellerOf(sellerId)?.listings.find((listing) => listing.sku === sku && listing.marketplaceId === marketplaceId),
+    attributesOf: listingAttributes,
+    schemaOf: (productType, marketplaceId) => definitions.productTypeSchema(productType, marketplaceId).schema,
   });
 
   const sellerOf = (sellerId: string) => sellers.find((seller) => seller.sellerId === sellerId);
@@ -581,9 +601,38 @@ export async function startSpApiStub(options: SpApiStubOptions): Promise<SpApiSt
   function getListing(seller: StubSeller, sku: string, params: URLSearchParams): Json {
     const marketplaceId = oneMarketplace(params, seller);
     const included = includedData(params);
+    patching.read(seller.sellerId, sku, marketplaceId);
     const listing = seller.listings.find((candidate) => candidate.sku === sku && candidate.marketplaceId === marketplaceId);
     if (!listing) throw new ApiError(404, "NOT_FOUND", `SKU '${sku}' not found in marketplace ${marketplaceId}`);
     return itemJson(listing, included);
+  }
+
+  async function patchListing(seller: StubSeller, sku: string, params: URLSearchParams, req: IncomingMessage): Promise<Json> {
+    const marketplaceId = oneMarketplace(params, seller);
+    const mode = params.get("mode");
+    if (mode !== null && mode !== "VALIDATION_PREVIEW") throw invalidInput(`Invalid 'mode' provided: ${mode}.`);
+    const included = list(params, "includedData");
+    const unknown = included.find((value) => value !== "issues" && value !== "identifiers");
+    if (unknown) throw invalidInput(`Invalid 'includedData' provided: ${unknown}.`);
+    if (included.includes("identifiers") && mode === null) throw invalidInput("'identifiers' can only be requested when 'mode' is 'VALIDATION_PREVIEW'.");
+    const issueLocale = params.get("issueLocale");
+    if (issueLocale !== null && !/^[a-z]{2}_[A-Z]{2}$/.test(issueLocale)) throw invalidInput(`Invalid 'issueLocale' provided: ${issueLocale}.`);
+    if (!/^application\/json\b/.test(req.headers["content-type"] ?? "")) throw new ApiError(415, "UnsupportedMediaType", "The request's Content-Type header is invalid.");
+    let body: unknown;
+    try {
+      body = JSON.parse(await readText(req)) as unknown;
+    } catch {
+      throw invalidInput("The request body is not valid JSON.");
+    }
+    const request = patching.parse(body);
+    const listing = seller.listings.find((candidate) => candidate.sku === sku && candidate.marketplaceId === marketplaceId);
+    if (!listing) throw unknownSku(sku, marketplaceId);
+    const submission = patching.submit(seller.sellerId, listing, request, mode === "VALIDATION_PREVIEW");
+    const answer: Json = { sku: submission.sku, status: submission.status, submissionId: submission.submissionId };
+    // Amazon's messages are English here whatever issueLocale asks (the model: "default to en_US when a localization is not available").
+    if (included.length === 0 || included.includes("issues")) answer.issues = submission.issues;
+    if (included.includes("identifiers")) answer.identifiers = [{ marketplaceId, asin: listing.asin }];
+    return answer;
   }
 
   /** Report progress: IN_QUEUE, IN_PROGRESS, then DONE, by polls (or after 2 s of the clock). */
@@ -631,6 +680,7 @@ export async function startSpApiStub(options: SpApiStubOptions): Promise<SpApiSt
     if (method === "GET" && (params = match(/^\/reports\/2021-06-30\/documents\/([^/]+)$/))) return { operation: "getReportDocument", params };
     if (method === "GET" && (params = match(/^\/listings\/2021-08-01\/items\/([^/]+)$/))) return { operation: "searchListingsItems", params };
     if (method === "GET" && (params = match(/^\/listings\/2021-08-01\/items\/([^/]+)\/([^/]+)$/))) return { operation: "getListingsItem", params };
+    if (method === "PATCH" && (params = match(/^\/listings\/2021-08-01\/items\/([^/]+)\/([^/]+)$/))) return { operation: "patchListingsItem", params };
     if (method === "GET" && path === "/definitions/2020-09-01/productTypes") return { operation: "searchDefinitionsProductTypes", params: [] };
     if (method === "GET" && (params = match(/^\/definitions\/2020-09-01\/productTypes\/([^/]+)$/))) return { operation: "getDefinitionsProductType", params };
     return undefined;
@@ -639,6 +689,8 @@ export async function startSpApiStub(options: SpApiStubOptions): Promise<SpApiSt
   async function spApi(req: IncomingMessage, res: ServerResponse, path: string, params: URLSearchParams): Promise<void> {
     const requestId = randomUUID();
     const found = route(req.method ?? "GET", path);
+    // The preview shares the PATCH's path; Amazon's plan for it is issue 34's 1/s, a bucket of its own here.
+    if (found?.operation === "patchListingsItem" && params.get("mode") === "VALIDATION_PREVIEW") found.operation = "patchListingsItemPreview";
     const headers: Record<string, string> = { "content-type": "application/json", "x-amzn-RequestId": requestId };
     let sellerId: string | undefined;
     const send = (status: number, body: unknown) => {
@@ -652,6 +704,7 @@ export async function startSpApiStub(options: SpApiStubOptions): Promise<SpApiSt
       if (!take(sellerId, found.operation)) throw new ApiError(429, "QuotaExceeded", "You exceeded your quota for the requested resource.");
       const seller = sellerOf(sellerId);
       if (!seller) throw new ApiError(403, "Unauthorized", "Access to requested resource is denied.");
+      patching.settle();
       switch (found.operation) {
         case "getMarketplaceParticipations":
           return send(200, { payload: seller.marketplaceIds.map(participation) });
@@ -675,6 +728,10 @@ export async function startSpApiStub(options: SpApiStubOptions): Promise<SpApiSt
           if (found.params[0] !== sellerId) throw new ApiError(403, "Unauthorized", "Access to requested resource is denied.", "The sellerId does not match the selling partner of the access token.");
           return send(200, found.operation === "searchListingsItems" ? searchListings(seller, params) : getListing(seller, found.params[1]!, params));
         }
+        case "patchListingsItem":
+        case "patchListingsItemPreview":
+          if (found.params[0] !== sellerId) throw new ApiError(403, "Unauthorized", "Access to requested resource is denied.", "The sellerId does not match the selling partner of the access token.");
+          return send(200, await patchListing(seller, found.params[1]!, params, req));
         case "searchDefinitionsProductTypes":
           return send(200, definitions.search(params, seller.marketplaceIds));
         case "getDefinitionsProductType":
@@ -730,6 +787,8 @@ export async function startSpApiStub(options: SpApiStubOptions): Promise<SpApiSt
     setProductTypeSchema: (productType, schema, schemaOptions) => definitions.setProductTypeSchema(productType, schema, schemaOptions),
     productTypeSchema: (productType, marketplaceId) => definitions.productTypeSchema(productType, marketplaceId),
     expireSchemaLinks: (productType) => definitions.expireSchemaLinks(productType),
+    setBehaviour: (sellerId, sku, behaviour, behaviourOptions) => patching.setBehaviour(sellerId, sku, behaviour, behaviourOptions),
+    pendingSubmissions: (sellerId) => patching.pending(sellerId),
     setListing(sellerId, listing) {
       const seller = sellerOf(sellerId);
       if (!seller) throw new Error(`sp-api-stub: no seller ${sellerId}`);
