@@ -10,6 +10,7 @@ import { printJobs, runJobBenches } from "./jobs.ts";
 import { runAndPrintOutputsBenches } from "./outputs.ts";
 import { printCatalog, runCatalogBench } from "./catalog.ts";
 import { printAmazonImport, runAmazonImportBench } from "./amazon-import.ts";
+import { printProductTypeValidation, runProductTypeValidationBench } from "./product-type-validation.ts";
 
 const chromePath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const server = await startServer();
@@ -28,6 +29,8 @@ try {
 printMemory(await runMemoryBench());
 // The listing lint, in this process: what the builder runs on every keystroke.
 printLint(runLintBench());
+// Amazon's BRACELET schema, in this process: the schema check of a publish preview (compiled once per checksum).
+printProductTypeValidation(runProductTypeValidationBench());
 // The same lint on real listings: precision and recall on the labelled sample (tests/fixtures/real-listings).
 printLintAccuracy(runLintAccuracyBench());
 // Keyword coverage and packing, in this process: the builder's gauge and "Fill search terms".

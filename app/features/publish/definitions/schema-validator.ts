@@ -112,7 +112,8 @@ const annotations = [
 
 function createAjv() {
   // strictTypes off: Amazon's schemas put `type` beside anyOf branches that restate it, which is valid JSON Schema.
-  const ajv = new Ajv2019({ allErrors: true, strict: true, strictTypes: false, strictTuples: false, strictRequired: false, allowUnionTypes: true, logger: false });
+  // The whole document is checked against the meta-schema once (validateSchema below), not each narrowed copy.
+  const ajv = new Ajv2019({ allErrors: true, validateSchema: false, strict: true, strictTypes: false, strictTuples: false, strictRequired: false, allowUnionTypes: true, logger: false });
   addFormats(ajv);
   for (const definition of annotations) ajv.addKeyword({ ...definition });
   ajv.addKeyword(byteLengthKeyword("maxUtf8ByteLength"));
@@ -151,6 +152,46 @@ export function problemsFromErrors(errors: readonly ErrorObject[]): SchemaProble
 /** Compiled schemas by checksum: a checksum names one schema document, so a compiled one is reused as is. */
 const compiled = new Map<string, CompiledProductType>();
 export const compiledCacheSize = 20;
+/** Attribute sets compiled per schema (publishing sends one; a few more are kept for other callers). */
+const variantsPerSchema = 8;
+
+/** The copy attributes publishing sends (docs/decisions/040): their validator is compiled with the schema. */
+export const copyAttributes = ["item_name", "bullet_point", "product_description", "generic_keyword", "title_differentiation", "item_highlights"] as const;
+
+type SchemaObject = Record<string, unknown>;
+
+/** Whether a subschema says anything about one of these attributes (as a property or a required name). */
+function mentions(node: unknown, names: ReadonlySet<string>): boolean {
+  if (Array.isArray(node)) return node.some((entry) => mentions(entry, names));
+  if (typeof node !== "object" || node === null) return false;
+  for (const [key, value] of Object.entries(node)) {
+    if (key === "properties" && typeof value === "object" && value !== null && Object.keys(value).some((name) => names.has(name))) return true;
+    if (key === "required" && Array.isArray(value) && value.some((name) => typeof name === "string" && names.has(name))) return true;
+    if (mentions(value, names)) return true;
+  }
+  return false;
+}
+
+/**
+ * The schema as it bears on these attributes: the others' subschemas become `true` (still allowed where
+ * additionalProperties is false), root `required` keeps these, and of the root's allOf only the conditions that
+ * mention one of them stay. Their problems are the same as the whole schema's; a fifth of BRACELET compiles in a
+ * fraction of the time, and the 170 conditions no longer run on every check (docs/decisions/040).
+ */
+function narrowSchema(schema: SchemaObject, names: ReadonlySet<string>): SchemaObject {
+  const narrowed = withoutId(schema);
+  if (typeof schema.properties === "object" && schema.properties !== null) narrowed.properties = Object.fromEntries(Object.entries(schema.properties).map(([name, sub]) => [name, names.has(name) ? sub : true]));
+  if (Array.isArray(schema.required)) narrowed.required = schema.required.filter((name) => typeof name === "string" && names.has(name));
+  if (Array.isArray(schema.allOf)) {
+    const conditions = schema.allOf.filter((entry) => mentions(entry, names));
+    if (conditions.length > 0) narrowed.allOf = conditions;
+    else delete narrowed.allOf;
+  }
+  return narrowed;
+}
+
+// Variants share one Ajv: without their $id they do not clash.
+const withoutId = ({ $id: _, ...rest }: SchemaObject): SchemaObject => rest;
 
 /** The compiled schema of a checksum if this server has it (no compiling). */
 export function compiledProductType(checksum: string): CompiledProductType | undefined {
@@ -158,9 +199,10 @@ export function compiledProductType(checksum: string): CompiledProductType | und
 }
 
 /**
- * The schema compiled once per checksum (the newest 20 kept). `validate(attributes, only)`: `only` names the attributes
- * we send; a problem is reported only when it belongs to one of them (a root `required` of an attribute we do not send
- * is the listing's, not ours to fix: docs/decisions/040).
+ * The schema compiled once per checksum (the newest 20 kept), checked against Amazon's meta-schema. `validate(attributes,
+ * only)`: `only` names the attributes we send; a problem is reported only when it belongs to one of them (a root
+ * `required` of an attribute we do not send is the listing's, not ours to fix: docs/decisions/040). Each attribute set
+ * is compiled once (the copy attributes at once, so a schema we cannot use fails here).
  */
 export function compileProductType(checksum: string, schema: unknown): CompiledProductType {
   const cached = compiled.get(checksum);
@@ -170,19 +212,35 @@ export function compileProductType(checksum: string, schema: unknown): CompiledP
     return cached;
   }
   if (typeof schema !== "object" || schema === null || Array.isArray(schema)) throw new InvalidProductTypeSchema("a product type schema is a JSON object");
-  let run: ValidateFunction;
-  try {
-    run = createAjv().compile(schema);
-  } catch (error) {
-    throw new InvalidProductTypeSchema(error instanceof Error ? error.message : String(error), { cause: error });
-  }
-  const declared = (schema as { properties?: unknown }).properties;
+  const document = schema as SchemaObject;
+  const ajv = createAjv();
+  if (!ajv.validateSchema(document)) throw new InvalidProductTypeSchema(`not a product type schema: ${ajv.errorsText(ajv.errors)}`);
+  const variants = new Map<string, ValidateFunction>();
+  const variant = (only: readonly string[] | undefined) => {
+    const names = only ? [...new Set(only)].sort() : undefined;
+    const key = names ? names.join(",") : "*";
+    const ready = variants.get(key);
+    if (ready) return ready;
+    let run: ValidateFunction;
+    try {
+      run = ajv.compile(names ? narrowSchema(document, new Set(names)) : withoutId(document));
+    } catch (error) {
+      throw new InvalidProductTypeSchema(error instanceof Error ? error.message : String(error), { cause: error });
+    }
+    variants.set(key, run);
+    if (variants.size > variantsPerSchema) variants.delete(variants.keys().next().value!);
+    return run;
+  };
+  const declared = document.properties;
   const properties: ReadonlySet<string> = new Set(typeof declared === "object" && declared !== null ? Object.keys(declared) : []);
+  const sentByPublishing = copyAttributes.filter((name) => properties.has(name));
+  variant(sentByPublishing);
   const product: CompiledProductType = {
     checksum,
     properties,
     highlightsAttribute: properties.has("title_differentiation") ? "title_differentiation" : properties.has("item_highlights") ? "item_highlights" : null,
     validate(attributes, only) {
+      const run = variant(only);
       if (run(attributes)) return [];
       const problems = problemsFromErrors(run.errors ?? []);
       if (!only) return problems;
