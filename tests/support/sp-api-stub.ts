@@ -9,7 +9,8 @@
  *   - the Selling Partner API              Sellers v1 getMarketplaceParticipations, Reports 2021-06-30
  *     (createReport, getReport, getReportDocument and the document itself at /report-documents/{id}),
  *     Listings Items 2021-08-01 (searchListingsItems, getListingsItem, patchListingsItem with and without
- *     mode=VALIDATION_PREVIEW and the behaviours of sp-api-stub-patch.ts), Product Type Definitions 2020-09-01
+ *     mode=VALIDATION_PREVIEW and the behaviours of sp-api-stub-patch.ts), Feeds 2021-06-30 (sp-api-stub-feeds.ts:
+ *     JSON_LISTINGS_FEED with its documents and processing report), Product Type Definitions 2020-09-01
  *     (sp-api-stub-definitions.ts: search, get, and the schema documents behind their presigned links), with `x-amz-access-token`, Amazon's
  *     {errors:[…]} bodies, `x-amzn-RequestId`, and a token bucket per (seller, operation) at the rate and burst of
  *     the models' "Usage Plan" tables (tests/fixtures/sp-api-models/README.md), times `rateScale`.
@@ -28,6 +29,7 @@ import type { AddressInfo } from "node:net";
 import { marketplaces, type Marketplace } from "#app/features/marketplaces/registry.ts";
 import { ApiError, code, hash, invalidInput, PresignedLinks, readBody, type Json } from "./sp-api-stub-common.ts";
 import { createDefinitions, type ProductTypeSchemaInfo } from "./sp-api-stub-definitions.ts";
+import { createFeeds } from "./sp-api-stub-feeds.ts";
 import { createPatching, unknownSku, type PatchBehaviour, type StubIssue } from "./sp-api-stub-patch.ts";
 
 const HOST = "127.0.0.1";
@@ -94,6 +96,8 @@ export interface SpApiStub {
    * `issues`, default 4000001), "preview-valid-submit-refused" (the preview VALID, the real call INVALID with 90220).
    */
   setBehaviour(sellerId: string, sku: string, behaviour: PatchBehaviour, options?: { issues?: StubIssue[] }): void;
+  /** The processing report of a finished feed (what getFeedDocument's link serves), parsed. */
+  feedReport(feedId: string): Json | undefined;
   /** Accepted submissions not applied yet (or never to be). */
   pendingSubmissions(sellerId?: string): { sku: string; submissionId: string; behaviour: PatchBehaviour; submittedAt: number }[];
   /** SP-API calls, plus the stand-in's "S3" downloads and uploads (operation downloadSchema, …). */
@@ -404,6 +408,7 @@ export async function startSpApiStub(options: SpApiStubOptions): Promise<SpApiSt
     attributesOf: listingAttributes,
     schemaOf: (productType, marketplaceId) => definitions.productTypeSchema(productType, marketplaceId).schema,
   });
+  const feeds = createFeeds({ now, baseUrl: () => url, links, patching, sellerOf: (sellerId) => sellerOf(sellerId), itemOf: (listing, included) => itemJson(listing, included) });
 
   const sellerOf = (sellerId: string) => sellers.find((seller) => seller.sellerId === sellerId);
   const rateOf = (operation: SpApiOperation) => allUsagePlans[operation].rate * rateScale;
@@ -607,6 +612,14 @@ export async function startSpApiStub(options: SpApiStubOptions): Promise<SpApiSt
     return itemJson(listing, included);
   }
 
+  async function jsonBody(req: IncomingMessage): Promise<unknown> {
+    try {
+      return JSON.parse(await readText(req)) as unknown;
+    } catch {
+      throw invalidInput("The request body is not valid JSON.");
+    }
+  }
+
   async function patchListing(seller: StubSeller, sku: string, params: URLSearchParams, req: IncomingMessage): Promise<Json> {
     const marketplaceId = oneMarketplace(params, seller);
     const mode = params.get("mode");
@@ -681,6 +694,10 @@ export async function startSpApiStub(options: SpApiStubOptions): Promise<SpApiSt
     if (method === "GET" && (params = match(/^\/listings\/2021-08-01\/items\/([^/]+)$/))) return { operation: "searchListingsItems", params };
     if (method === "GET" && (params = match(/^\/listings\/2021-08-01\/items\/([^/]+)\/([^/]+)$/))) return { operation: "getListingsItem", params };
     if (method === "PATCH" && (params = match(/^\/listings\/2021-08-01\/items\/([^/]+)\/([^/]+)$/))) return { operation: "patchListingsItem", params };
+    if (method === "POST" && path === "/feeds/2021-06-30/documents") return { operation: "createFeedDocument", params: [] };
+    if (method === "GET" && (params = match(/^\/feeds\/2021-06-30\/documents\/([^/]+)$/))) return { operation: "getFeedDocument", params };
+    if (method === "POST" && path === "/feeds/2021-06-30/feeds") return { operation: "createFeed", params: [] };
+    if (method === "GET" && (params = match(/^\/feeds\/2021-06-30\/feeds\/([^/]+)$/))) return { operation: "getFeed", params };
     if (method === "GET" && path === "/definitions/2020-09-01/productTypes") return { operation: "searchDefinitionsProductTypes", params: [] };
     if (method === "GET" && (params = match(/^\/definitions\/2020-09-01\/productTypes\/([^/]+)$/))) return { operation: "getDefinitionsProductType", params };
     return undefined;
@@ -732,6 +749,14 @@ export async function startSpApiStub(options: SpApiStubOptions): Promise<SpApiSt
         case "patchListingsItemPreview":
           if (found.params[0] !== sellerId) throw new ApiError(403, "Unauthorized", "Access to requested resource is denied.", "The sellerId does not match the selling partner of the access token.");
           return send(200, await patchListing(seller, found.params[1]!, params, req));
+        case "createFeedDocument":
+          return send(201, feeds.createFeedDocument(seller, await jsonBody(req)));
+        case "createFeed":
+          return send(202, feeds.createFeed(seller, await jsonBody(req)));
+        case "getFeed":
+          return send(200, feeds.getFeed(seller, found.params[0]!));
+        case "getFeedDocument":
+          return send(200, feeds.getFeedDocument(seller, found.params[0]!));
         case "searchDefinitionsProductTypes":
           return send(200, definitions.search(params, seller.marketplaceIds));
         case "getDefinitionsProductType":
@@ -762,6 +787,11 @@ export async function startSpApiStub(options: SpApiStubOptions): Promise<SpApiSt
         requests.push({ operation: "downloadSchema", status: schemaDocument.status, at: now() });
         return void res.writeHead(schemaDocument.status, { "content-type": schemaDocument.contentType }).end(schemaDocument.body);
       }
+      const feedDocument = await feeds.document(req.method ?? "GET", path, searchParams, () => readBody(req), req.headers["content-type"]);
+      if (feedDocument) {
+        requests.push({ operation: req.method === "PUT" ? "uploadFeedDocument" : "downloadFeedDocument", status: feedDocument.status, at: now() });
+        return void res.writeHead(feedDocument.status, { "content-type": feedDocument.contentType }).end(feedDocument.body);
+      }
       return spApi(req, res, path, searchParams);
     };
     handle().catch((error: unknown) => {
@@ -789,6 +819,7 @@ export async function startSpApiStub(options: SpApiStubOptions): Promise<SpApiSt
     expireSchemaLinks: (productType) => definitions.expireSchemaLinks(productType),
     setBehaviour: (sellerId, sku, behaviour, behaviourOptions) => patching.setBehaviour(sellerId, sku, behaviour, behaviourOptions),
     pendingSubmissions: (sellerId) => patching.pending(sellerId),
+    feedReport: (feedId) => feeds.report(feedId),
     setListing(sellerId, listing) {
       const seller = sellerOf(sellerId);
       if (!seller) throw new Error(`sp-api-stub: no seller ${sellerId}`);
