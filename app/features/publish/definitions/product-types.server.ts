@@ -83,7 +83,9 @@ export async function loadProductType(deps: ProductTypeDeps, input: LoadProductT
 async function refresh(deps: ProductTypeDeps, input: LoadProductTypeInput, key: { connectionId: string; marketplaceId: string; productType: string; locale: string }): Promise<LoadedProductType> {
   const { db, now = Date.now } = deps;
   let definition = await askAmazon(input, key.locale);
-  let compiled = await compiledFromStore(db, definition.schema.checksum);
+  // The database is the record: a schema this server compiled but the database lacks is downloaded and stored.
+  const known = await db.selectFrom("product_type_schema").select("checksum").where("checksum", "=", definition.schema.checksum).executeTakeFirst();
+  let compiled = known ? await compiledFromStore(db, definition.schema.checksum) : undefined;
   if (!compiled) {
     let body: Uint8Array;
     try {
