@@ -10,6 +10,7 @@ import { signedSessionCheck } from "#app/features/auth/signed-session-cookie.ser
 import { recoverInterruptedGenerations } from "#app/features/generate/generation-credits.server.ts";
 import { startServerJobRunner, stopServerJobRunner } from "#app/features/jobs/job-runner.server.ts";
 import { startServerImportRunner, stopServerImportRunner } from "#app/features/amazon/import/import-runner.server.ts";
+import { startServerPublisher, stopServerPublisher } from "#app/features/publish/publish.server.ts";
 import { sweepDataExports } from "#app/features/data-export/data-exports.server.ts";
 import { startServerDataExportRunner, stopServerDataExportRunner } from "#app/features/data-export/export-runner.server.ts";
 import { outputsRoutes } from "#app/features/outputs/outputs-router.server.ts";
@@ -42,6 +43,7 @@ export async function closeServices(): Promise<void> {
   // Rows being written go back to the queue (nothing half-saved), before the database closes.
   await stopServerJobRunner();
   await stopServerImportRunner();
+  await stopServerPublisher();
   await stopServerDataExportRunner();
   await closeAllServices();
   await stopTracing();
@@ -104,6 +106,8 @@ export async function createApp({ clientDir, development = false }: CreateAppOpt
   await startServerJobRunner({ db, config });
   // Imports from Amazon: runs read at Amazon's rate through the same queue interface (app/features/amazon/import).
   await startServerImportRunner({ db, config });
+  // Publishing to Amazon: verification read-backs go through the same queue interface (app/features/publish).
+  await startServerPublisher({ db, config });
   // Data exports: prepared through the same queue interface, by whichever server takes them.
   await startServerDataExportRunner({ db, config, mailer: services.mailer });
   const app = express();

@@ -12,11 +12,12 @@ export interface CopyTarget {
 
 export type HighlightsAttribute = "title_differentiation" | "item_highlights";
 
-export interface AttributeValue {
+// A type, not an interface: it must fit Record<string, unknown> (a patch's value).
+export type AttributeValue = {
   value: string;
   language_tag: string;
   marketplace_id: string;
-}
+};
 
 export interface ListingPatch {
   op: "replace" | "delete";

@@ -35,6 +35,7 @@ import { getAmazonCard } from "#app/features/amazon/card.server.ts";
 import { sessionKeyOf, startAmazonConnect } from "#app/features/amazon/connect.server.ts";
 import { deleteConnection, getConnectionById } from "#app/features/amazon/connections.server.ts";
 import { isRegionId, regionIds } from "#app/features/amazon/regions.ts";
+import { membersMayPublish, setMembersMayPublish } from "#app/features/publish/permissions.server.ts";
 import { listingRulesSchema, marketplaceList, parseBrandList } from "#app/features/workspace/listing-rules-schema.ts";
 import { getListingSettings, setListingSettings } from "#app/features/workspace/listing-settings.server.ts";
 import { inviteSchema, modelSchema, workspaceSchema } from "#app/features/workspace/schemas.ts";
@@ -70,6 +71,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const amazonNotice = search.get("amazon");
   const noticeRegion = search.get("region");
   const twoFactorRequired = await workspaceRequiresTwoFactor(db, workspaceId);
+  const mayMembersPublish = await membersMayPublish({ db, workspaceId });
   return {
     workspace,
     members,
@@ -78,7 +80,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     seatLimit: seatLimit(workspace.plan),
     listingSettings,
     twoFactorRequired,
-    amazon: { card: amazonCard, notice: isAmazonNotice(amazonNotice) ? amazonNotice : undefined, noticeRegion: isRegionId(noticeRegion) ? noticeRegion : undefined },
+    amazon: { card: amazonCard, notice: isAmazonNotice(amazonNotice) ? amazonNotice : undefined, noticeRegion: isRegionId(noticeRegion) ? noticeRegion : undefined, membersMayPublish: mayMembersPublish },
     modelSettings: { provider: config.ai.provider, offline: config.ai.offline, defaultModel: config.ai.model, model },
     // Not awaited: the page shows at once and the provider's list streams in when it answers.
     providerModels: listProviderModels({ ai: config.ai }),
@@ -94,7 +96,7 @@ interface IntentArgs extends SignedIn {
   request: Request;
 }
 
-const intentNames = ["details", "invite", "revoke", "remove", "transfer", "model", "listingRules", "leave", "twoFactorRequirement", "amazonConnect", "amazonDisconnect"] as const;
+const intentNames = ["details", "invite", "revoke", "remove", "transfer", "model", "listingRules", "leave", "twoFactorRequirement", "amazonConnect", "amazonDisconnect", "membersMayPublish"] as const;
 type Intent = (typeof intentNames)[number];
 const intentSchema = z.object({ intent: z.enum(intentNames) });
 
@@ -111,6 +113,7 @@ const intents: Record<Intent, { ownerOnly: boolean; run: (args: IntentArgs) => P
   twoFactorRequirement: { ownerOnly: true, run: twoFactorRequirementAction },
   amazonConnect: { ownerOnly: true, run: connectAmazon },
   amazonDisconnect: { ownerOnly: true, run: disconnectAmazon },
+  membersMayPublish: { ownerOnly: true, run: saveMembersMayPublish },
 };
 
 /** Named intents only: a POST without a known one is a 400 with a message, and nothing changes. */
@@ -220,6 +223,15 @@ async function disconnectAmazon({ request, membership }: IntentArgs) {
   return data<Result>({ intent: "amazonDisconnect", saved: "amazon.notice.disconnected", savedParams: { region: translate(getLocale(request), regionLabels[connection.region]) } });
 }
 
+const membersMayPublishSchema = z.object({ membersMayPublish: z.literal("on").optional() });
+
+/** Members may publish to Amazon (issue 34 item 4): the owner's switch; unchecked sends nothing. */
+async function saveMembersMayPublish({ request, user, membership }: IntentArgs) {
+  const { membersMayPublish: on } = await parseForm(request, membersMayPublishSchema);
+  await setMembersMayPublish({ db: getServices().db, workspaceId: membership.workspaceId, userId: user.id, allowed: on === "on" });
+  return data<Result>({ intent: "membersMayPublish", saved: on === "on" ? "amazon.publish.permission.saved" : "amazon.publish.permission.savedOff" });
+}
+
 async function leave({ user, membership }: IntentArgs) {
   const result = await leaveWorkspace({ db: getServices().db, workspaceId: membership.workspaceId, userId: user.id });
   if (!result.ok) return actionFailure<Result>("BAD_REQUEST", { intent: "leave", formError: result.reason === "soleOwner" ? "workspace.error.soleOwner" : "workspace.error.notMember" });
@@ -231,6 +243,7 @@ async function leave({ user, membership }: IntentArgs) {
 function amazonBusy(formData: FormData | undefined): string | undefined {
   const intent = formData?.get("intent");
   if (intent === "amazonConnect") return `connect:${String(formData?.get("region"))}`;
+  if (intent === "membersMayPublish") return "membersMayPublish";
   return intent === "amazonDisconnect" ? "disconnect" : undefined;
 }
 
@@ -289,7 +302,7 @@ export default function WorkspaceSettings({ loaderData, actionData: answer }: Ro
 
       <TwoFactorRequirementSection required={loaderData.twoFactorRequired} canChange={isOwner} result={resultFor("twoFactorRequirement")} />
 
-      <AmazonSection card={loaderData.amazon.card} canChange={isOwner} notice={loaderData.amazon.notice} noticeRegion={loaderData.amazon.noticeRegion} busy={amazonBusy(navigation.formData)} />
+      <AmazonSection card={loaderData.amazon.card} canChange={isOwner} notice={loaderData.amazon.notice} noticeRegion={loaderData.amazon.noticeRegion} busy={amazonBusy(navigation.formData)} membersMayPublish={loaderData.amazon.membersMayPublish} />
 
       <Card withBorder padding="lg" component="section" aria-labelledby="members-title" id="members" style={{ scrollMarginTop: 80 }}>
         <Group justify="space-between" mb="xs" align="baseline">

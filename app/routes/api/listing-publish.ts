@@ -1,0 +1,16 @@
+import { handlePublish } from "#app/features/publish/publish-api.server.ts";
+import { publishApiContext } from "#app/features/publish/publish-route-context.server.ts";
+import { getLocale } from "#app/i18n/locale.server.ts";
+import { methodNotAllowedResponse } from "#app/lib/errors.ts";
+import { requestContext } from "#server/context.ts";
+import type { Route } from "./+types/listing-publish";
+
+/** POST /api/listings/:id/publish {previewId, confirmLiveChange?} → 202 {publication} (issue 34). */
+export function action({ request, context, params }: Route.ActionArgs) {
+  if (request.method !== "POST") return methodNotAllowedResponse({ request, locale: getLocale(request), requestId: context.get(requestContext).requestId, allow: "POST" });
+  return handlePublish(publishApiContext(request, context, params.id));
+}
+
+export function loader({ request, context }: Route.LoaderArgs) {
+  return methodNotAllowedResponse({ request, locale: getLocale(request), requestId: context.get(requestContext).requestId, allow: "POST" });
+}
