@@ -4,7 +4,9 @@
 // refused, accepted then an issue, accepted and nothing changes), rollback with the three-way check, who may
 // publish, the audit log as JSON and CSV, a crash between writing and sending, and another workspace's 404.
 // The stand-in runs 200x Amazon's rates and our bucket with it; the verification's clock is injected.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { callbackParams, finishAmazonConnect, startAmazonConnect } from "#app/features/amazon/connect.server.ts";
 import { createSpApiRateLimiter } from "#app/features/amazon/rate-limiter.server.ts";
 import { createListing, listListingVersions, saveListingVersion } from "#app/features/listings/listings.server.ts";
@@ -59,7 +61,7 @@ describe.each(testDatabaseKinds)("publishing to Amazon on %s", (kind) => {
   let owner: { id: string; name: string; email: string; workspaceId: string };
 
   beforeAll(async () => {
-    const skus = ["PUB-NORMAL", "PUB-ISSUE", "PUB-NOCHANGE", "PUB-INVALID", "PUB-REFUSED", "PUB-CRASH", "PUB-CRASH2", "PUB-TWICE", "PUB-MEMBER", "PUB-ROLL"];
+    const skus = ["PUB-QUEUE", "PUB-DOWN", "PUB-NORMAL", "PUB-ISSUE", "PUB-NOCHANGE", "PUB-INVALID", "PUB-REFUSED", "PUB-CRASH", "PUB-CRASH2", "PUB-TWICE", "PUB-MEMBER", "PUB-ROLL"];
     const listings = [...skus.map((sku) => liveListing(sku)), ...["PUB-BRACELET", "PUB-BRACELET2"].map((sku) => ({ ...liveListing(sku, "BRACELET"), title: "Silver bracelet" }))];
     stub = await startSpApiStub({ ...app, redirectUris: [redirectUri], sellers: [{ sellerId, region: "na", marketplaceIds: [us], listings }], rateScale });
     amazon = { ...app, draft: false, tokenUrl: `${stub.url}/auth/o2/token`, endpoint: stub.url, sellerCentralUrl: stub.url, redirectUri };
@@ -76,6 +78,32 @@ describe.each(testDatabaseKinds)("publishing to Amazon on %s", (kind) => {
   afterAll(async () => {
     await publisher?.stop();
     await stub?.close();
+  });
+
+  // Amazon having a bad minute: while `failPatch` is set, the real PATCH (not the preview) answers it before reaching the stand-in.
+  let failPatch: 0 | 429 | 503 | 403 = 0;
+  let proxy: Server | undefined;
+  async function proxied(): Promise<AppConfig> {
+    proxy = createServer((req, res) => {
+      if (failPatch && req.method === "PATCH" && !req.url?.includes("VALIDATION_PREVIEW")) {
+        const headers = { "content-type": "application/json", "x-amzn-RequestId": "injected", ...(failPatch === 429 ? { "x-amzn-RateLimit-Limit": "1000" } : {}) };
+        return void res.writeHead(failPatch, headers).end(JSON.stringify({ errors: [{ code: failPatch === 429 ? "QuotaExceeded" : failPatch === 403 ? "Unauthorized" : "ServiceUnavailable", message: "Amazon says no" }] }));
+      }
+      const body: Buffer[] = [];
+      req.on("data", (chunk: Buffer) => body.push(chunk));
+      req.on("end", () => {
+        const headers = Object.fromEntries(Object.entries(req.headers).filter(([name]) => !["host", "content-length", "connection"].includes(name))) as Record<string, string>;
+        void fetch(`${stub.url}${req.url}`, { method: req.method, headers, ...(body.length ? { body: Buffer.concat(body) } : {}) }).then(async (answer) => {
+          const passed = Object.fromEntries([...answer.headers].filter(([name]) => !["content-length", "content-encoding", "transfer-encoding", "connection"].includes(name)));
+          res.writeHead(answer.status, passed).end(Buffer.from(await answer.arrayBuffer()));
+        });
+      });
+    });
+    await new Promise<void>((resolve) => proxy!.listen(0, "127.0.0.1", resolve));
+    return { ...config, amazon: { ...amazon, endpoint: `http://127.0.0.1:${(proxy.address() as AddressInfo).port}` } };
+  }
+  afterAll(async () => {
+    if (proxy) await new Promise((resolve) => proxy!.close(resolve));
   });
 
   const ctx = (user: { id: string; name: string; email: string }, id: string, method: string, body?: unknown, query = ""): PublishApiContext => ({
@@ -161,6 +189,48 @@ describe.each(testDatabaseKinds)("publishing to Amazon on %s", (kind) => {
     const after = await preview(id);
     expect(after.blockers).toEqual(["unchanged"]);
     expect(after.amazon.status).toBe("NOT_SENT");
+  });
+
+  it("the verification runs on the work queue by itself: submitted, then live without anyone asking", async () => {
+    const worker = await startPublisher({ db: db(), config, rateScale, firstCheckMs: 10, maxCheckMs: 50, sweepEveryMs: 3_600_000 });
+    try {
+      const id = await linkedListing("PUB-QUEUE");
+      const shown = await preview(id);
+      const answer = await handlePublish({ ...ctx(owner, id, "POST", { previewId: shown.id }), publisher: worker });
+      const publication = publicationAnswerSchema.parse(await answer.json()).publication;
+      expect(publication.status).toBe("submitted");
+      await vi.waitFor(async () => expect((await db().selectFrom("listing_publication").select("status").where("id", "=", publication.id).executeTakeFirstOrThrow()).status).toBe("live"), { timeout: 15_000, interval: 50 });
+      expect(liveOf("PUB-QUEUE").title).toBe(ours("PUB-QUEUE").title);
+    } finally {
+      await worker.stop();
+    }
+  });
+
+  it("Amazon's 5xx, 429 and 403 on the PATCH: the message and what to do, the row failed, nothing marked live, and a new preview can go", async () => {
+    const failing = await startPublisher({ db: db(), config: await proxied(), rateScale, now: () => (clock += 1), retryDelayMs: 1, sweepEveryMs: 3_600_000, work: false });
+    try {
+      const id = await linkedListing("PUB-DOWN");
+      for (const [status, words] of [[503, /did not answer properly \(ServiceUnavailable\)/], [429, /limiting requests/], [403, /authorize Sellscribe again/]] as const) {
+        failPatch = status;
+        const shown = await preview(id);
+        const answer = await handlePublish({ ...ctx(owner, id, "POST", { previewId: shown.id }), publisher: failing });
+        // A 403 after a fresh token is Amazon's word on this call (a SKU Amazon refuses, a role): said, the connection left as it is.
+        expect(answer.status).toBe(502);
+        const error = readApiError(await answer.json());
+        expect(error?.code).toBe("AMAZON_REFUSED");
+        expect(error?.error).toMatch(words);
+        const row = await db().selectFrom("listing_publication").select(["status", "error"]).where("previewId", "=", shown.id).executeTakeFirstOrThrow();
+        expect(row.status).toBe("failed");
+        expect(liveOf("PUB-DOWN").title).toBe("Carry-on suitcase PUB-DOWN");
+      }
+      // Amazon is back: a new preview of the same copy goes through.
+      failPatch = 0;
+      const again = await handlePublish({ ...ctx(owner, id, "POST", { previewId: (await preview(id)).id }), publisher: failing });
+      expect(again.status).toBe(202);
+    } finally {
+      failPatch = 0;
+      await failing.stop();
+    }
   });
 
   it("two clicks at once send one patch", async () => {

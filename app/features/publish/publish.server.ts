@@ -110,6 +110,8 @@ export interface PublisherOptions {
   /** Multiplies Amazon's rates in our bucket (a faster stand-in in tests and the bench). */
   rateScale?: number;
   sleep?: (ms: number) => Promise<void>;
+  /** The client's first back-off after a 5xx (doubling; decision 036). */
+  retryDelayMs?: number;
   /** The clock of the rows' dates and the verification's time limits. */
   now?: () => number;
   /** Schema downloads (helper A's loadProductType). */
@@ -150,7 +152,7 @@ interface ListingLink {
 }
 
 export async function startPublisher(options: PublisherOptions): Promise<Publisher> {
-  const { db, config, rateScale = 1, sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)), now = Date.now, fetchImpl } = options;
+  const { db, config, rateScale = 1, sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)), retryDelayMs, now = Date.now, fetchImpl } = options;
   const { firstCheckMs = 5_000, maxCheckMs = 60_000, timeLimitMs = 15 * 60_000, recheckMs = 30 * 60_000, giveUpMs = 7 * 24 * 60 * 60_000, sendingStaleMs = 10 * 60_000, sweepEveryMs = 60_000, work = true } = options;
   const amazon: AmazonConfig | undefined = config.amazon;
   // The buckets and tokens keep real time: `now` is the verification's clock (tests move it on).
@@ -166,7 +168,7 @@ export async function startPublisher(options: PublisherOptions): Promise<Publish
 
   function clientFor(connection: AmazonConnection): SpApiClient {
     if (!amazon || !tokens) throw new PublishRefusal("AMAZON_NOT_CONNECTED", "amazon.publish.error.notConnected");
-    return createSpApiClient({ amazon, connection, tokens, limiter, sleep });
+    return createSpApiClient({ amazon, connection, tokens, limiter, sleep, ...(retryDelayMs === undefined ? {} : { retryDelayMs }) });
   }
 
   async function readLink(workspaceId: string, listingId: string): Promise<ListingLink> {
