@@ -1,9 +1,11 @@
+import { existsSync } from "node:fs";
 import { defineConfig, devices } from "@playwright/test";
 import { aiApiKey, aiStubPort, aiStubUrl, baseURL, e2eServerEnv, oidcIssuer, oidcPort, smtpApiPort, smtpPort, spApiApp, spApiStubPort, spApiStubUrl } from "./tests/support/e2e-env.ts";
 
 const runTs = "node --disable-warning=ExperimentalWarning";
 
-export const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+// Debian's old headless shell when it is there (npm test installs it: docs/decisions/035), else the full browser.
+export const chromiumPath = process.env.CHROMIUM_PATH ?? (existsSync("/usr/bin/chromium-headless-shell") ? "/usr/bin/chromium-headless-shell" : "/usr/bin/chromium");
 export const chromiumArgs = [
   "--no-sandbox",
   "--disable-gpu",

@@ -159,15 +159,15 @@ test.describe("payments, on a server of its own talking to a Stripe stand-in", (
       ...testStripePrices,
     });
     const context = await browser.newContext({ baseURL: server.url });
-    // Stripe's hosted pages are stood in for: the test only needs to see the browser arrive there.
-    await context.route(/^https:\/\/(checkout|billing)\.stripe\.test\//, (route) => route.fulfill({ contentType: "text/html", body: "<!doctype html><title>Stripe stand-in</title><h1>Stripe stand-in</h1>" }));
+    // Stripe's hosted pages are the stand-in's own (tests/support/stripe-stub.ts): the test sees the browser arrive there.
     const page = await context.newPage();
     try {
       await login({ context, server });
       await page.goto("/pricing");
       await page.getByText("Yearly", { exact: true }).click();
       await page.getByRole("region", { name: "Pro" }).getByRole("link", { name: /Start Now/ }).click();
-      await expect(page).toHaveURL(/^https:\/\/checkout\.stripe\.test\/c\/pay\/cs_test_stub\d+$/);
+      await expect(page).toHaveURL(new RegExp(`^${stub.url}/c/pay/cs_test_stub\\d+$`));
+      await expect(page.getByRole("heading", { name: "Checkout (Stripe stand-in)" })).toBeVisible();
       const checkout = stub.requests.find((r) => r.path === "/v1/checkout/sessions")!;
       expect(checkout.form).toMatchObject({ "line_items[0][price]": "price_pro_yearly", mode: "subscription" });
       const workspaceId = checkout.form.client_reference_id!;
@@ -201,7 +201,8 @@ test.describe("payments, on a server of its own talking to a Stripe stand-in", (
       expect(stub.requests.at(-1)).toMatchObject({ method: "POST", path: "/v1/subscriptions/sub_e2e", form: { cancel_at_period_end: "true" } });
 
       await subscription.getByRole("button", { name: "Edit payment details" }).click();
-      await expect(page).toHaveURL(/^https:\/\/billing\.stripe\.test\/p\/session\/bps_stub\d+$/);
+      await expect(page).toHaveURL(new RegExp(`^${stub.url}/p/session/bps_stub\\d+$`));
+      await expect(page.getByRole("heading", { name: "Billing portal (Stripe stand-in)" })).toBeVisible();
       expect(stub.requests.at(-1)!.form).toMatchObject({ customer: "cus_e2e", return_url: `${server.url}/settings/billing` });
     } finally {
       await context.close();

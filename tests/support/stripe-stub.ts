@@ -7,6 +7,8 @@
  *   GET    /v1/subscriptions/:id         → a subscription registered with `putSubscription`
  *   POST   /v1/subscriptions/:id         → updates it (cancel_at_period_end)
  *   DELETE /v1/subscriptions/:id         → cancels it (status "canceled")
+ *   GET    /c/pay/:id, /p/session/:id    → the hosted Checkout and Billing Portal pages those `url`s point at
+ *                                          (a title and a heading: tests only need to see the browser arrive)
  *
  * Point the stripe library at it with its host/port/protocol options (the app: STRIPE_API_BASE=http://127.0.0.1:$PORT).
  * Requests without `Authorization: Bearer <the key>` get Stripe's 401. `failNext(n)` answers the next n
@@ -78,6 +80,7 @@ export async function startStripeStub({ port = 0, secretKey = "sk_test_stub" }: 
   let failures = 0;
   let counter = 0;
 
+  let selfUrl = "";
   const server = createServer(async (req, res) => {
     const url = new URL(req.url ?? "/", `http://${HOST}`);
     const raw = await readBody(req);
@@ -85,6 +88,12 @@ export async function startStripeStub({ port = 0, secretKey = "sk_test_stub" }: 
     const header = (name: string) => (Array.isArray(req.headers[name]) ? req.headers[name][0] : (req.headers[name] as string | undefined));
     const method = req.method ?? "GET";
     if (url.pathname === "/healthz") return send(res, 200, { status: "ok" });
+    // Stripe's hosted pages, on the stand-in's own address (a browser reaches them like any other page).
+    const hosted = /^\/(c\/pay|p\/session)\/[\w-]+$/.exec(url.pathname);
+    if (method === "GET" && hosted) {
+      res.writeHead(200, { "content-type": "text/html; charset=utf-8" });
+      return void res.end(`<!doctype html><html lang="en"><title>Stripe stand-in</title><h1>${hosted[1] === "c/pay" ? "Checkout" : "Billing portal"} (Stripe stand-in)</h1></html>`);
+    }
     requests.push({ method, path: url.pathname, form, authorization: header("authorization"), idempotencyKey: header("idempotency-key") });
 
     if (header("authorization") !== `Bearer ${secretKey}`) return send(res, 401, stripeError("invalid_request_error", "Invalid API Key provided."));
@@ -99,7 +108,7 @@ export async function startStripeStub({ port = 0, secretKey = "sk_test_stub" }: 
       const sessionId = id("cs_test");
       return send(res, 200, {
         ...checkoutSessionObject({ id: sessionId, workspaceId: form.client_reference_id ?? "", customer: form.customer ?? null, subscription: null }),
-        url: `https://checkout.stripe.test/c/pay/${sessionId}`,
+        url: `${selfUrl}/c/pay/${sessionId}`,
         customer_email: form.customer_email ?? null,
         success_url: form.success_url,
         cancel_url: form.cancel_url,
@@ -109,7 +118,7 @@ export async function startStripeStub({ port = 0, secretKey = "sk_test_stub" }: 
     if (method === "POST" && url.pathname === "/v1/billing_portal/sessions") {
       if (!form.customer) return send(res, 400, stripeError("invalid_request_error", "Missing required param: customer.", "parameter_missing"));
       const sessionId = id("bps");
-      return send(res, 200, { id: sessionId, object: "billing_portal.session", customer: form.customer, return_url: form.return_url, url: `https://billing.stripe.test/p/session/${sessionId}` });
+      return send(res, 200, { id: sessionId, object: "billing_portal.session", customer: form.customer, return_url: form.return_url, url: `${selfUrl}/p/session/${sessionId}` });
     }
     const match = /^\/v1\/subscriptions\/([\w-]+)$/.exec(url.pathname);
     if (match) {
@@ -127,6 +136,7 @@ export async function startStripeStub({ port = 0, secretKey = "sk_test_stub" }: 
 
   await new Promise<void>((resolve) => server.listen(port, HOST, resolve));
   const actualPort = (server.address() as AddressInfo).port;
+  selfUrl = `http://${HOST}:${actualPort}`;
   let closing: Promise<void> | undefined;
   return {
     url: `http://${HOST}:${actualPort}`,
