@@ -172,7 +172,7 @@ describe.each(testDatabaseKinds)("publishing to Amazon on %s", (kind) => {
     const sent = await publish(id, shown.id);
     expect(sent.status).toBe(202);
     const publication = publicationAnswerSchema.parse(sent.body).publication;
-    expect(publication).toMatchObject({ kind: "publish", status: "submitted", sku: "PUB-NORMAL", previewId: shown.id, userName: owner.name });
+    expect(publication).toMatchObject({ kind: "publish", status: "submitted", store: "amazon.com", sku: "PUB-NORMAL", previewId: shown.id, userName: owner.name });
     expect(publication.submissionId).toBeTruthy();
     expect(patches()).toBe(before + 1);
     // ACCEPTED is not live: the stand-in applies it after two reads.

@@ -6,6 +6,7 @@ import type { Selectable } from "kysely";
 import { z } from "zod";
 import type { Db } from "#server/db/db.server.ts";
 import type { ListingPublicationTable } from "#server/db/schema.ts";
+import { marketplaceBySpApiId } from "#app/features/amazon/regions.ts";
 import { emptyCopy } from "#app/features/listings/types.ts";
 import { csvField } from "#app/lib/spreadsheet-cells.ts";
 import { publishedCopySchema, publishIssueSchema, publishPreviewSchema, type Publication, type PublishedCopy, type PublishIssue, type PublishPreview } from "./types.ts";
@@ -32,7 +33,8 @@ export function toPublication(row: PublicationRow & { userName: string | null })
     kind: row.kind,
     status: row.status,
     userName: row.userName,
-    store: row.marketplaceId,
+    // Our store id ("amazon.com"), as the listing names it; the row keeps Amazon's for its calls.
+    store: marketplaceBySpApiId(row.marketplaceId)?.id ?? row.marketplaceId,
     sku: row.sku,
     productType: row.productType,
     submissionId: row.submissionId,
