@@ -5,7 +5,7 @@ import { IconDownload } from "@tabler/icons-react";
 import { useState } from "react";
 import { useI18n } from "#app/i18n/context.tsx";
 import { intlTag } from "#app/lib/intl.ts";
-import { IssueList, kindLabels, StatusBadge } from "./publish-ui.tsx";
+import { IssueList, kindLabels, StatusBadge, storeLabel } from "./publish-ui.tsx";
 import type { Publication } from "./types.ts";
 
 const firstRows = 5;
@@ -33,7 +33,7 @@ function LogRow({ publication }: { publication: Publication }) {
         </Text>
       </Group>
       <Text size="xs" c="dimmed" style={{ overflowWrap: "anywhere" }}>
-        {who} · {t("amazon.publish.log.target", { store: publication.store, sku: publication.sku })}
+        {who} · {t("amazon.publish.log.target", { store: storeLabel(publication.store), sku: publication.sku })}
         {publication.submissionId ? ` · ${t("amazon.publish.log.submission", { id: publication.submissionId })}` : ""}
       </Text>
       {publication.error ? (

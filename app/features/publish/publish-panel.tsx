@@ -9,7 +9,7 @@ import { intlTag } from "#app/lib/intl.ts";
 import { AmazonLinkForm } from "./amazon-link-form.tsx";
 import { PublicationLog } from "./publication-log.tsx";
 import { PublishReview } from "./publish-review.tsx";
-import { callPublishApi, IssueList, PublishCallError, StatusBadge } from "./publish-ui.tsx";
+import { callPublishApi, IssueList, PublishCallError, StatusBadge, storeLabel } from "./publish-ui.tsx";
 import { publicationsAnswerSchema, unsettledStatuses, type Publication, type PublicationsAnswer } from "./types.ts";
 
 type Loaded = { state: "loading" } | { state: "failed"; message: string } | { state: "ready"; answer: PublicationsAnswer };
@@ -132,6 +132,11 @@ export function PublishPanel({ listingId, store, dir, blocked, onChanged }: { li
     // On a phone the panel may sit above the fold once the drawer closes: bring the progress into view.
     requestAnimationFrame(() => panelRef.current?.scrollIntoView({ behavior: "smooth", block: "start" }));
   };
+  // A review leaves a preview row in the log, sent or not.
+  const closeReview = () => {
+    setReview(null);
+    void load(true);
+  };
   const onNotLinked = useCallback(() => {
     // The SKU form is on the panel: the drawer gives way to it.
     setReview(null);
@@ -154,7 +159,7 @@ export function PublishPanel({ listingId, store, dir, blocked, onChanged }: { li
           </Group>
           {answer?.link ? (
             <Text size="xs" c="dimmed" style={{ overflowWrap: "anywhere" }}>
-              {t("amazon.publish.linked", { sku: answer.link.sku, store: answer.link.store })}
+              {t("amazon.publish.linked", { sku: answer.link.sku, store: storeLabel(answer.link.store) })}
             </Text>
           ) : null}
         </Group>
@@ -210,7 +215,7 @@ export function PublishPanel({ listingId, store, dir, blocked, onChanged }: { li
         ) : null}
         {answer ? <PublicationLog listingId={listingId} publications={answer.publications} /> : null}
       </Stack>
-      <PublishReview key={reviewRun} listingId={listingId} kind={reviewKind} opened={review !== null} dir={dir} onClose={() => setReview(null)} onSent={onSent} onNotLinked={onNotLinked} />
+      <PublishReview key={reviewRun} listingId={listingId} kind={reviewKind} opened={review !== null} dir={dir} onClose={closeReview} onSent={onSent} onNotLinked={onNotLinked} />
     </Paper>
   );
 }

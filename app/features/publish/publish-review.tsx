@@ -8,7 +8,7 @@ import { sectionLabels } from "#app/features/listings/section-labels.ts";
 import type { SectionName } from "#app/features/rules/types.ts";
 import { useI18n } from "#app/i18n/context.tsx";
 import type { MessageKey } from "#app/i18n/i18n.ts";
-import { attributeLabel, callPublishApi, DiffValues, IssueList, PublishCallError, schemaProblemText, sectionLabel } from "./publish-ui.tsx";
+import { attributeLabel, callPublishApi, DiffValues, IssueList, PublishCallError, schemaProblemText, sectionLabel, storeLabel } from "./publish-ui.tsx";
 import { publicationAnswerSchema, publishPreviewAnswerSchema, type Publication, type PublishBlocker, type PublishedCopy, type PublishPreview, type ThreeWay } from "./types.ts";
 
 const blockerLabels = {
@@ -87,14 +87,14 @@ function Checks({ preview }: { preview: PublishPreview }) {
       )}
       {preview.highlightsNotSent ? (
         <Alert color="yellow" variant="light" data-testid="highlights-not-sent">
-          {t("amazon.publish.review.highlightsNotSent", { store: preview.store })}
+          {t("amazon.publish.review.highlightsNotSent", { store: storeLabel(preview.store) })}
         </Alert>
       ) : null}
     </Step>
   );
 }
 
-/** Step 2: each attribute, live at Amazon vs what we send, words marked; unchanged ones named in one line. */
+/** Step 2: each attribute, live at Amazon vs what we send, words marked; unchanged ones named in one line (groups, not regions: the builder's sections behind are regions of the same names). */
 function Changes({ preview, dir }: { preview: PublishPreview; dir: "rtl" | "ltr" }) {
   const { t } = useI18n();
   const changed = preview.diff.filter((entry) => entry.changed);
@@ -105,7 +105,7 @@ function Changes({ preview, dir }: { preview: PublishPreview; dir: "rtl" | "ltr"
         <Text size="sm">{t("amazon.publish.review.nothingChanges")}</Text>
       ) : (
         changed.map((entry) => (
-          <Paper key={entry.attribute} withBorder p="sm" radius="md" component="section" aria-labelledby={`diff-${entry.attribute}`} data-attribute={entry.attribute}>
+          <Paper key={entry.attribute} withBorder p="sm" radius="md" role="group" aria-labelledby={`diff-${entry.attribute}`} data-attribute={entry.attribute}>
             <Group gap="xs" mb="xs">
               <Title order={4} fz="sm" id={`diff-${entry.attribute}`}>
                 {attributeLabel(entry.attribute, t)}
@@ -180,7 +180,7 @@ function ThreeWayCompare({ threeWay, dir }: { threeWay: ThreeWay; dir: "rtl" | "
     <Step id="review-three-way" title={t("amazon.publish.threeWay.title")}>
       <Text size="sm">{t("amazon.publish.threeWay.intro")}</Text>
       {differing.map((section) => (
-        <Paper key={section} withBorder p="sm" radius="md" component="section" aria-labelledby={`three-way-${section}`}>
+        <Paper key={section} withBorder p="sm" radius="md" role="group" aria-labelledby={`three-way-${section}`}>
           <Title order={4} fz="sm" mb="xs" id={`three-way-${section}`}>
             {t(sectionLabels[section])}
           </Title>
@@ -283,7 +283,7 @@ export function PublishReview({ listingId, kind, opened, dir, onClose, onSent, o
           ) : preview ? (
             <Stack gap="lg">
               <Text size="sm" c="dimmed" data-testid="review-target">
-                {t("amazon.publish.review.target", { store: preview.store, sku: preview.sku, productType: preview.productType })}
+                {t("amazon.publish.review.target", { store: storeLabel(preview.store), sku: preview.sku, productType: preview.productType })}
               </Text>
               {preview.canPublish && !liveChanged ? (
                 <Alert color="teal" variant="light" icon={<IconCheck aria-hidden />} role="status">
@@ -326,7 +326,7 @@ export function PublishReview({ listingId, kind, opened, dir, onClose, onSent, o
                   <Checkbox label={t("amazon.publish.threeWay.confirm")} checked={confirmLive} onChange={(event) => setConfirmLive(event.currentTarget.checked)} data-testid="confirm-live-change" />
                 ) : null}
                 <Text size="sm" c="dimmed">
-                  {t(kind === "rollback" ? "amazon.publish.review.confirmRollbackHint" : "amazon.publish.review.confirmHint", { sku: preview.sku, store: preview.store })}
+                  {t(kind === "rollback" ? "amazon.publish.review.confirmRollbackHint" : "amazon.publish.review.confirmHint", { sku: preview.sku, store: storeLabel(preview.store) })}
                 </Text>
                 <Group gap="xs" justify="flex-end" wrap="wrap">
                   <Button variant="default" onClick={onClose}>

@@ -3,6 +3,7 @@
 import type { CSSProperties } from "react";
 import { Badge, Code, Group, List, Stack, Text } from "@mantine/core";
 import type { z } from "zod";
+import { marketplaceBySpApiId } from "#app/features/amazon/regions.ts";
 import { diffWords, type DiffPiece } from "#app/features/listings/diff.ts";
 import { sectionLabels } from "#app/features/listings/section-labels.ts";
 import type { SectionName } from "#app/features/rules/types.ts";
@@ -39,6 +40,11 @@ export function StatusBadge({ status }: { status: PublicationStatus | "none" }) 
       {status === "none" ? t("amazon.publish.status.none") : t(statusLabels[status])}
     </Badge>
   );
+}
+
+/** A store as sellers know it (amazon.in), whether given as our id or as Amazon's marketplace id (A21TJRUUN4KGV). */
+export function storeLabel(store: string): string {
+  return marketplaceBySpApiId(store)?.id ?? store;
 }
 
 /** Amazon's copy attributes as the builder names its sections. */

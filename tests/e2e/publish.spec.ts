@@ -1,0 +1,137 @@
+// Publish to Amazon from the listing page (issue 34) through the SP-API stand-in: link a SKU from the panel,
+// a review that refuses a title over our limit at its field, then one that passes (live vs ours, Amazon's preview),
+// publish from the keyboard and follow it to "Live", roll back, export the log; axe and 375 px with the review open;
+// another workspace gets 404s.
+import { readFile } from "node:fs/promises";
+import { getMarketplace } from "#app/features/marketplaces/registry.ts";
+import { expectNoAxeViolations } from "#tests/support/e2e.ts";
+import { expect, test } from "#tests/support/fixtures.ts";
+import { seededSellers } from "#tests/support/sp-api-stub.ts";
+
+const store = "amazon.in";
+const facts = { brand: "Acme", productName: "Bamboo Cutting Board Set", productType: "Cutting board", keyFeatures: "3 sizes", targetAudience: "Home cooks", wordsToAvoid: "", tone: "Professional" };
+const longTitle = "Acme Bamboo Cutting Board Set with Deep Juice Groove, Three Sizes for Every Kitchen Job";
+const shortTitle = "Acme Bamboo Cutting Board Set, 3 Sizes, Deep Juice Groove";
+const copy = {
+  title: longTitle,
+  itemHighlights: "",
+  bullets: [
+    "Three sizes for every job: small for fruit, medium for bread and large for carving, so the right board is always at hand.",
+    "Deep juice groove: catches juices from roasts and ripe tomatoes, so the counter stays dry while you slice.",
+    "Solid bamboo: dense, hard-wearing bamboo that is kind to knife edges and does not soak up smells.",
+  ],
+  description: "The Acme Bamboo Cutting Board Set gives every kitchen job its own board.",
+  searchTerms: "chopping block butcher serving tray",
+};
+
+test("an owner links a SKU, is stopped at the title, publishes, follows it live, rolls back and exports the log; axe at 1280 and 375 px", async ({ page, login }) => {
+  test.slow(); // The consent page, then two publishes read back from the stand-in until live.
+  await login({ firstName: "Petra", lastName: "Publisher" });
+  await page.goto("/settings/workspace");
+  const card = page.getByRole("region", { name: "Amazon Seller Central" });
+  await card.getByRole("button", { name: "Connect Seller Central for Europe" }).click();
+  await expect(page.getByRole("heading", { name: "Authorize Sellscribe" })).toBeVisible();
+  const account = page.getByLabel("Selling account");
+  await account.selectOption({ label: (await account.locator("option").allTextContents()).find((label) => label.includes("(EU:"))! });
+  await page.getByRole("button", { name: "Confirm" }).click();
+  await expect(page).toHaveURL(/amazon=connected&region=eu/);
+
+  // A listing of ours for a product the seller has in the Indian store (the stand-in's seeded catalog).
+  const storeId = getMarketplace(store)!.marketplaceId;
+  const product = seededSellers()
+    .find((seller) => seller.region === "eu")!
+    .listings.find((listing) => listing.marketplaceId === storeId && !listing.issues)!;
+  const origin = { Origin: new URL(page.url()).origin };
+  const created = await page.request.post("/api/listings", { data: { facts, marketplace: store }, headers: origin });
+  expect(created.status()).toBe(201);
+  const { listing } = (await created.json()) as { listing: { id: string } };
+  expect((await page.request.post(`/listings/${listing.id}`, { form: { intent: "save", listing: JSON.stringify({ facts, copy, version: 0 }) }, headers: origin })).status()).toBe(200);
+
+  // Not linked: the panel asks for the SKU (or an import first); an unknown one is refused at the field.
+  await page.goto(`/listings/${listing.id}`);
+  const panel = page.getByRole("region", { name: "Publish to Amazon" });
+  await expect(panel.getByRole("link", { name: "Or import the store from Amazon first" })).toBeVisible();
+  const skuField = panel.getByRole("textbox", { name: "Seller SKU" });
+  await page.waitForLoadState("networkidle");
+  await skuField.fill("NO-SUCH-SKU-1");
+  await skuField.press("Enter");
+  await expect(skuField).toHaveAttribute("aria-invalid", "true");
+  await skuField.fill(product.sku);
+  await skuField.press("Enter");
+  await expect(panel.getByText(`SKU ${product.sku} in ${store}`)).toBeVisible();
+  await expect(panel.getByTestId("publish-status")).toHaveText("Not published");
+
+  // The title breaks our 75-character rule: the review names it at its field and nothing can be sent.
+  await panel.getByRole("button", { name: "Publish to Amazon" }).click();
+  const review = page.getByRole("dialog", { name: "Publish to Amazon" });
+  await expect(review.getByRole("alert").filter({ hasText: "Not sent: fix what is listed below" })).toBeVisible({ timeout: 20_000 });
+  await expect(review.getByTestId("review-field-problems").filter({ hasText: "Title" })).toBeVisible();
+  await expect(review.getByRole("button", { name: "Publish", exact: true })).toBeDisabled();
+  await page.keyboard.press("Escape");
+  await expect(review).toHaveCount(0);
+
+  // Shorten it in the builder: unsaved, the panel says to save first; saved, the review passes.
+  await page.getByRole("textbox", { name: "Title", exact: true }).fill(shortTitle);
+  await expect(panel.getByText("Save your changes first")).toBeVisible();
+  await expect(panel.getByRole("button", { name: "Publish to Amazon" })).toBeDisabled();
+  await page.getByRole("button", { name: "Save version" }).click();
+  await expect(panel.getByRole("button", { name: "Publish to Amazon" })).toBeEnabled();
+  await panel.getByRole("button", { name: "Publish to Amazon" }).click();
+  await expect(review.getByText("Everything passes. Nothing is sent until you confirm below.")).toBeVisible({ timeout: 20_000 });
+  const titleDiff = review.getByRole("group", { name: "Title" });
+  await expect(titleDiff.getByText("Live on Amazon")).toBeVisible();
+  await expect(titleDiff.locator("ins").first()).toBeVisible();
+  await expect(review.getByText("Amazon: valid")).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.screenshot({ path: "test-results/publish-review-1280.png", fullPage: true });
+
+  // On a phone the review fills the screen and its confirm button is reachable by scrolling the drawer.
+  await page.setViewportSize({ width: 375, height: 800 });
+  const confirm = review.getByRole("button", { name: "Publish", exact: true });
+  await confirm.scrollIntoViewIfNeeded();
+  await expect(confirm).toBeInViewport();
+  const box = await review.boundingBox();
+  expect(box!.x).toBeGreaterThanOrEqual(0);
+  expect(box!.x + box!.width).toBeLessThanOrEqual(375);
+  await expectNoAxeViolations(page);
+  await page.screenshot({ path: "test-results/publish-review-375.png" });
+
+  // Publish from the keyboard; the panel follows it: Submitted, then Live once the stand-in shows it.
+  await confirm.focus();
+  await page.keyboard.press("Enter");
+  await expect(review).toHaveCount(0);
+  await expect(panel.getByTestId("publish-progress")).toBeInViewport();
+  await expect(panel.getByTestId("publish-status").first()).toHaveText("Live", { timeout: 60_000 });
+  await expect(panel.getByRole("status").filter({ hasText: "Live on Amazon since" })).toBeVisible();
+  await page.screenshot({ path: "test-results/publish-panel-375.png", fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 800 });
+
+  // Roll back: the review sends the copy from before, and it goes live too.
+  await panel.getByRole("button", { name: "Roll back" }).click();
+  const rollback = page.getByRole("dialog", { name: "Roll back on Amazon" });
+  await expect(rollback.getByText("The copy from before your publish passes every check.")).toBeVisible({ timeout: 20_000 });
+  await rollback.getByRole("button", { name: "Roll back", exact: true }).click();
+  await expect(panel.getByRole("status").filter({ hasText: "Rolled back on" })).toBeVisible({ timeout: 60_000 });
+
+  // The log: every preview, publish and rollback, newest first; the export as CSV.
+  const log = panel.getByRole("region", { name: "Publication log" });
+  await expect(log.getByTestId("publication-row").first()).toContainText("Rollback");
+  const rows = log.getByTestId("publication-row");
+  await expect(rows.filter({ has: page.getByText("Publish", { exact: true }) }).filter({ hasText: "Live" })).toHaveCount(1);
+  await expect(rows.filter({ has: page.getByText("Preview", { exact: true }) })).toHaveCount(3);
+  await expect(rows.first()).toContainText(`SKU ${product.sku} in ${store}`);
+  await expectNoAxeViolations(page);
+  await page.screenshot({ path: "test-results/publish-panel-1280.png", fullPage: true });
+  const [download] = await Promise.all([page.waitForEvent("download"), log.getByRole("link", { name: "Export CSV" }).click()]);
+  const csv = await readFile((await download.path())!, "utf8");
+  expect(csv).toContain(product.sku);
+  expect(csv.split("\n").filter((line) => line.trim()).length).toBeGreaterThanOrEqual(5);
+
+  // Another workspace sees none of it.
+  const strangerContext = await page.context().browser()!.newContext();
+  const stranger = await login({ firstName: "Stan", context: strangerContext });
+  const headers = { cookie: stranger.cookie, origin: origin.Origin, accept: "application/json", "content-type": "application/json" };
+  expect((await fetch(`${origin.Origin}/api/listings/${listing.id}/publications`, { headers })).status).toBe(404);
+  expect((await fetch(`${origin.Origin}/api/listings/${listing.id}/publish/preview`, { method: "POST", headers, body: "{}" })).status).toBe(404);
+  await strangerContext.close();
+});
