@@ -39,6 +39,8 @@ export interface Database {
   listing_finding: ListingFindingTable;
   catalog_health: CatalogHealthTable;
   catalog_revision: CatalogRevisionTable;
+  publish_batch: PublishBatchTable;
+  publish_batch_message: PublishBatchMessageTable;
 }
 
 /** A listing's latest audit (app/features/catalog, docs/decisions/037), with the listing's store, title, version and date as audited. */
@@ -461,6 +463,41 @@ export interface ListingPublicationTable {
   sentAt: string | null;
   settledAt: string | null;
   createdAt: string;
+  updatedAt: string;
+}
+
+/** A bulk publish of one seller and store (app/features/publish/feeds, docs/decisions/042): paced patches or one JSON_LISTINGS_FEED, its state stored before each step. */
+export interface PublishBatchTable {
+  id: string;
+  workspaceId: string;
+  connectionId: string | null;
+  sellerId: string;
+  marketplaceId: string;
+  issueLocale: string | null;
+  path: "patches" | "feed";
+  status: "queued" | "running" | "done" | "interrupted" | "failed";
+  step: Generated<"new" | "document" | "uploaded" | "creating" | "processing" | "report" | "done">;
+  feedDocumentId: string | null;
+  feedId: string | null;
+  processingStatus: string | null;
+  resultFeedDocumentId: string | null;
+  error: string | null;
+  leaseUntil: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** One listing of a bulk publish: its patches (JSON), the publication row it belongs to, and Amazon's answer. */
+export interface PublishBatchMessageTable {
+  batchId: string;
+  messageId: number;
+  sku: string;
+  productType: string;
+  patches: string;
+  publicationId: string | null;
+  status: "queued" | "sending" | "accepted" | "invalid" | "failed" | "unknown";
+  submissionId: string | null;
+  issues: Generated<string>;
   updatedAt: string;
 }
 

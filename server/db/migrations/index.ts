@@ -30,6 +30,7 @@ import * as m0029 from "./0029_amazon_import.ts";
 import * as m0030 from "./0030_product_type_schema.ts";
 import * as m0031 from "./0031_listing_publication.ts";
 import * as m0032 from "./0032_catalog_revision.ts";
+import * as m0033 from "./0033_publish_batch.ts";
 
 /** Every migration, in order. Add a new file, then list it here. */
 export const migrations = {
@@ -65,4 +66,5 @@ export const migrations = {
   "0030_product_type_schema": m0030,
   "0031_listing_publication": m0031,
   "0032_catalog_revision": m0032,
+  "0033_publish_batch": m0033,
 };

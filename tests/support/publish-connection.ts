@@ -1,0 +1,32 @@
+// A workspace connected to a seller of the SP-API stand-in, and "app servers" calling it (issue 34 bulk publish
+// tests and bench): the seller's consent on the stand-in, the code exchanged for a refresh token, the connection
+// saved; each server is a client with its own access tokens and its own rate limiter object over the database.
+import { createAccessTokens, createSpApiClient, type SpApiClient } from "#app/features/amazon/client.server.ts";
+import { getConnectionById, saveConnection, type AmazonConnection } from "#app/features/amazon/connections.server.ts";
+import { exchangeAuthorizationCode } from "#app/features/amazon/lwa.server.ts";
+import { createSpApiRateLimiter } from "#app/features/amazon/rate-limiter.server.ts";
+import type { AmazonConfig, AppConfig } from "#server/config.server.ts";
+import type { Db } from "#server/db/db.server.ts";
+import type { SpApiStub } from "./sp-api-stub.ts";
+
+export const stubApp = { appId: "amzn1.sp.solution.sellscribe-publish", clientId: "amzn1.application-oa2-client.publish", clientSecret: "publish-secret" };
+export const stubRedirectUri = "http://localhost:3000/settings/amazon/callback";
+
+export const amazonConfigFor = (stub: SpApiStub): AmazonConfig => ({ ...stubApp, draft: false, tokenUrl: `${stub.url}/auth/o2/token`, endpoint: stub.url, sellerCentralUrl: stub.url, redirectUri: stubRedirectUri });
+
+/** Connects the workspace to `sellerId` on the stand-in (which must have been started with stubApp and stubRedirectUri). */
+export async function connectStubSeller({ db, config, stub, workspaceId, userId, sellerId, region = "na", marketplaceIds }: { db: Db; config: AppConfig; stub: SpApiStub; workspaceId: string; userId: string; sellerId: string; region?: "na" | "eu" | "fe"; marketplaceIds: string[] }): Promise<AmazonConnection> {
+  const consent = await fetch(`${stub.url}/apps/authorize/consent`, { method: "POST", redirect: "manual", body: new URLSearchParams({ application_id: stubApp.appId, state: "publish", redirect_uri: stubRedirectUri, seller_id: sellerId, decision: "approve" }) });
+  const code = new URL(consent.headers.get("location")!).searchParams.get("spapi_oauth_code");
+  if (!code) throw new Error(`the stand-in gave no code: ${consent.headers.get("location")}`);
+  const { refreshToken } = await exchangeAuthorizationCode(amazonConfigFor(stub), { code, redirectUri: stubRedirectUri });
+  const connectionId = await saveConnection({ db, config, workspaceId, region, sellingPartnerId: sellerId, refreshToken, marketplaces: marketplaceIds.map((marketplaceId) => ({ marketplaceId, name: marketplaceId, countryCode: "US", participating: true })), userId });
+  return (await getConnectionById({ db, workspaceId, connectionId }))!;
+}
+
+/** One app server's client for the connection: its own tokens and limiter object, the database shared. */
+export function stubServerClient({ db, config, stub, connection, rateScale = 1, now, sleep }: { db: Db; config: AppConfig; stub: SpApiStub; connection: AmazonConnection; rateScale?: number; now?: () => number; sleep?: (ms: number) => Promise<void> }): SpApiClient {
+  const amazon = amazonConfigFor(stub);
+  const limiter = createSpApiRateLimiter(db, { rateScale, ...(now ? { now } : {}), ...(sleep ? { sleep } : {}) });
+  return createSpApiClient({ amazon, connection, tokens: createAccessTokens({ db, config, amazon, ...(now ? { now } : {}) }), limiter, ...(sleep ? { sleep } : {}), retryDelayMs: 5 });
+}
