@@ -37,18 +37,25 @@ const pluralCase = /(=\d+|\w+)\s*\{([^{}]*)\}/g;
 /** Facts every message may name without its caller passing them: the trial and refund periods live once, in plans.ts. */
 const siteParams: MessageParams = { trialDays, refundDays };
 
+// One number format and one plural rule set per language: making them is most of a message's cost (a page
+// of the catalog audit formats a few hundred numbers), and they never change.
+const numberFormats = new Map<string, Intl.NumberFormat>();
+const pluralRules = new Map<string, Intl.PluralRules>();
+const numberFormat = (tag: string) => numberFormats.get(tag) ?? numberFormats.set(tag, new Intl.NumberFormat(tag)).get(tag)!;
+const pluralRulesOf = (tag: string) => pluralRules.get(tag) ?? pluralRules.set(tag, new Intl.PluralRules(tag)).get(tag)!;
+
 /** Replaces `{name}` placeholders and chooses plural forms; numbers are formatted for the locale. */
 export function formatMessage(locale: Locale, template: string, callerParams?: MessageParams): string {
   if (!template.includes("{")) return template;
   const params = callerParams ? { ...siteParams, ...callerParams } : siteParams;
   const tag = intlTag(locale);
-  const format = (value: string | number) => (typeof value === "number" ? value.toLocaleString(tag) : value);
+  const format = (value: string | number) => (typeof value === "number" ? numberFormat(tag).format(value) : value);
   return template
     .replace(pluralPattern, (whole, name: string, cases: string) => {
       const value = params[name];
       if (typeof value !== "number") return whole;
       const forms = new Map([...cases.matchAll(pluralCase)].map(([, form, text]) => [form!, text!]));
-      const chosen = forms.get(`=${value}`) ?? forms.get(new Intl.PluralRules(tag).select(value)) ?? forms.get("other");
+      const chosen = forms.get(`=${value}`) ?? forms.get(pluralRulesOf(tag).select(value)) ?? forms.get("other");
       return chosen === undefined ? whole : chosen.replace(/#/g, format(value));
     })
     .replace(/\{(\w+)\}/g, (whole, name: string) => {
