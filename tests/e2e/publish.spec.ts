@@ -1,4 +1,5 @@
-// Publish to Amazon from the listing page (issue 34) through the SP-API stand-in: link a SKU from the panel,
+// Publish to Amazon from the listing page (issue 34) through the SP-API stand-in: the owner's members-may-publish
+// switch, link a SKU from the panel,
 // a review that refuses a title over our limit at its field, then one that passes (live vs ours, Amazon's preview),
 // publish from the keyboard and follow it to "Live", roll back, export the log; axe and 375 px with the review open;
 // another workspace gets 404s.
@@ -24,7 +25,7 @@ const copy = {
   searchTerms: "chopping block butcher serving tray",
 };
 
-test("an owner links a SKU, is stopped at the title, publishes, follows it live, rolls back and exports the log; axe at 1280 and 375 px", async ({ page, login }) => {
+test("an owner lets members publish, links a SKU, is stopped at the title, publishes, follows it live, rolls back and exports the log; axe at 1280 and 375 px", async ({ page, login }) => {
   test.slow(); // The consent page, then two publishes read back from the stand-in until live.
   await login({ firstName: "Petra", lastName: "Publisher" });
   await page.goto("/settings/workspace");
@@ -35,6 +36,17 @@ test("an owner links a SKU, is stopped at the title, publishes, follows it live,
   await account.selectOption({ label: (await account.locator("option").allTextContents()).find((label) => label.includes("(EU:"))! });
   await page.getByRole("button", { name: "Confirm" }).click();
   await expect(page).toHaveURL(/amazon=connected&region=eu/);
+  // The owner's switch on the Amazon card, from the keyboard: members may publish, kept after a reload.
+  const permission = card.getByRole("switch", { name: "Members may publish" });
+  await expect(permission).not.toBeChecked();
+  await page.waitForLoadState("networkidle");
+  await permission.focus();
+  await page.keyboard.press("Space");
+  await card.getByRole("button", { name: "Save", exact: true }).press("Enter");
+  await expect(page.getByText("Members may now publish to Amazon.")).toBeVisible();
+  await page.reload();
+  await expect(card.getByRole("switch", { name: "Members may publish" })).toBeChecked();
+  await expectNoAxeViolations(page);
 
   // A listing of ours for a product the seller has in the Indian store (the stand-in's seeded catalog).
   const storeId = getMarketplace(store)!.marketplaceId;
