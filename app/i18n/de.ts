@@ -1606,7 +1606,7 @@ export const de: Record<MessageKey, string> = {
   "amazon.publish.review.checkAgain": "Erneut prüfen",
   "amazon.publish.review.target": "{store} · SKU {sku} · Produkttyp {productType}",
   "amazon.publish.review.ready": "Alles besteht. Gesendet wird erst, wenn Sie unten bestätigen.",
-  "amazon.publish.review.readyRollback": "Der Text von vor Ihrer Veröffentlichung besteht alle Prüfungen. Gesendet wird erst, wenn Sie unten bestätigen.",
+  "amazon.publish.review.readyRollback": "Die Rücknahme stellt wieder her, was vor Ihrer Veröffentlichung live war. Gesendet wird erst, wenn Sie unten bestätigen.",
   "amazon.publish.review.blockedTitle": "Nicht gesendet: Beheben Sie, was unten steht, speichern Sie und prüfen Sie erneut",
   "amazon.publish.review.askTitle": "Vor dem Zurücknehmen vergleichen",
   "amazon.publish.blocker.lint": "Der Text verstößt gegen unsere Regeln (Fehler).",
@@ -1676,4 +1676,5 @@ export const de: Record<MessageKey, string> = {
   "amazon.publish.permission.savedOff": "Jetzt dürfen nur Inhaber bei Amazon veröffentlichen.",
   "amazon.publish.review.amazonNotAsked": "Nicht angefragt: Unsere Prüfungen haben zuerst Probleme gefunden, oder nichts ändert sich. Amazons Vorschau wird angefragt, sobald alles besteht.",
   "amazon.publish.permission.save": "Speichern",
+  "amazon.publish.review.rollbackLintNote": "Unsere Regeln beanstanden dies im früheren Live-Text; die Rücknahme stellt ihn unverändert wieder her, daher hält sie das nicht auf. Beheben Sie es danach im Editor und veröffentlichen Sie erneut.",
 };

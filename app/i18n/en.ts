@@ -1605,7 +1605,7 @@ export const en = {
   "amazon.publish.review.checkAgain": "Check again",
   "amazon.publish.review.target": "{store} · SKU {sku} · product type {productType}",
   "amazon.publish.review.ready": "Everything passes. Nothing is sent until you confirm below.",
-  "amazon.publish.review.readyRollback": "The copy from before your publish passes every check. Nothing is sent until you confirm below.",
+  "amazon.publish.review.readyRollback": "The rollback puts back what was live before your publish. Nothing is sent until you confirm below.",
   "amazon.publish.review.blockedTitle": "Not sent: fix what is listed below, save, and check again",
   "amazon.publish.review.askTitle": "Compare before you roll back",
   "amazon.publish.blocker.lint": "The copy breaks our rules (errors).",
@@ -1675,6 +1675,7 @@ export const en = {
   "amazon.publish.permission.savedOff": "Only owners may publish to Amazon now.",
   "amazon.publish.review.amazonNotAsked": "Not asked: our checks found problems first, or nothing changes. Amazon is asked for its preview once those pass.",
   "amazon.publish.permission.save": "Save",
+  "amazon.publish.review.rollbackLintNote": "Our rules flag these in the copy that was live before; a rollback puts it back as it was, so they do not stop it. Fix them in the builder and publish again afterwards.",
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -1606,7 +1606,7 @@ export const es: Record<MessageKey, string> = {
   "amazon.publish.review.checkAgain": "Comprobar de nuevo",
   "amazon.publish.review.target": "{store} · SKU {sku} · tipo de producto {productType}",
   "amazon.publish.review.ready": "Todo es correcto. No se envía nada hasta que confirmes abajo.",
-  "amazon.publish.review.readyRollback": "El texto de antes de tu publicación pasa todas las comprobaciones. No se envía nada hasta que confirmes abajo.",
+  "amazon.publish.review.readyRollback": "La reversión vuelve a poner lo que estaba publicado antes de tu publicación. No se envía nada hasta que confirmes abajo.",
   "amazon.publish.review.blockedTitle": "No se envía: corrige lo que se indica abajo, guarda y vuelve a comprobar",
   "amazon.publish.review.askTitle": "Compara antes de deshacer",
   "amazon.publish.blocker.lint": "El texto incumple nuestras reglas (errores).",
@@ -1676,4 +1676,5 @@ export const es: Record<MessageKey, string> = {
   "amazon.publish.permission.savedOff": "Ahora solo los propietarios pueden publicar en Amazon.",
   "amazon.publish.review.amazonNotAsked": "No se ha consultado: nuestras comprobaciones encontraron problemas antes, o no cambia nada. Se pide la vista previa a Amazon cuando todo pasa.",
   "amazon.publish.permission.save": "Guardar",
+  "amazon.publish.review.rollbackLintNote": "Nuestras reglas señalan esto en el texto que estaba publicado antes; la reversión lo repone tal cual, así que no la detiene. Corrígelo después en el editor y vuelve a publicar.",
 };

@@ -1606,7 +1606,7 @@ export const fr: Record<MessageKey, string> = {
   "amazon.publish.review.checkAgain": "Vérifier de nouveau",
   "amazon.publish.review.target": "{store} · SKU {sku} · type de produit {productType}",
   "amazon.publish.review.ready": "Tout est conforme. Rien n’est envoyé avant votre confirmation ci-dessous.",
-  "amazon.publish.review.readyRollback": "Le texte d’avant votre publication passe toutes les vérifications. Rien n’est envoyé avant votre confirmation ci-dessous.",
+  "amazon.publish.review.readyRollback": "L’annulation remet ce qui était en ligne avant votre publication. Rien n’est envoyé avant votre confirmation ci-dessous.",
   "amazon.publish.review.blockedTitle": "Non envoyé : corrigez ce qui est indiqué ci-dessous, enregistrez et vérifiez de nouveau",
   "amazon.publish.review.askTitle": "Comparez avant d’annuler",
   "amazon.publish.blocker.lint": "Le texte enfreint nos règles (erreurs).",
@@ -1676,4 +1676,5 @@ export const fr: Record<MessageKey, string> = {
   "amazon.publish.permission.savedOff": "Seuls les propriétaires peuvent maintenant publier sur Amazon.",
   "amazon.publish.review.amazonNotAsked": "Non demandé : nos vérifications ont d’abord trouvé des problèmes, ou rien ne change. L’aperçu d’Amazon est demandé une fois celles-ci passées.",
   "amazon.publish.permission.save": "Enregistrer",
+  "amazon.publish.review.rollbackLintNote": "Nos règles signalent ceci dans le texte qui était en ligne avant ; l’annulation le remet tel quel, elles ne l’arrêtent donc pas. Corrigez-le ensuite dans l’éditeur et publiez de nouveau.",
 };

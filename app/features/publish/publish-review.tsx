@@ -54,6 +54,8 @@ function Step({ id, title, children }: { id: string; title: string; children: Re
 /** Step 1: every reason not to send, at its field: our rules' errors by section, the schema's problems by attribute. */
 function Checks({ preview }: { preview: PublishPreview }) {
   const { t } = useI18n();
+  // A rollback puts back what was live: our rules' errors are shown, but they do not stop it (the server's rule).
+  const lintOnlyShown = preview.kind === "rollback" && preview.lint.errors.length > 0 && !preview.blockers.includes("lint");
   const fields = new Map<string, { label: string; problems: { source: string; text: string }[] }>();
   const at = (key: string, label: string) => fields.get(key) ?? fields.set(key, { label, problems: [] }).get(key)!;
   for (const error of preview.lint.errors) at(`section:${error.section}`, sectionLabel(error.section, t)).problems.push({ source: t("amazon.publish.review.ourRules"), text: error.message });
@@ -85,6 +87,11 @@ function Checks({ preview }: { preview: PublishPreview }) {
           ))}
         </Stack>
       )}
+      {lintOnlyShown ? (
+        <Text size="sm" c="dimmed" data-testid="rollback-lint-note">
+          {t("amazon.publish.review.rollbackLintNote")}
+        </Text>
+      ) : null}
       {preview.highlightsNotSent ? (
         <Alert color="yellow" variant="light" data-testid="highlights-not-sent">
           {t("amazon.publish.review.highlightsNotSent", { store: storeLabel(preview.store) })}
