@@ -63,9 +63,10 @@ function Checks({ preview }: { preview: PublishPreview }) {
   return (
     <Step id="review-checks" title={t("amazon.publish.review.stepChecks")}>
       {fields.size === 0 ? (
-        <Text size="sm" c="teal.9">
-          {t("amazon.publish.review.checksPass", { productType: preview.productType })}
-        </Text>
+        <Group gap={6} wrap="nowrap" align="flex-start">
+          <IconCheck size={16} color="var(--mantine-color-teal-7)" aria-hidden style={{ flexShrink: 0, marginTop: 2 }} />
+          <Text size="sm">{t("amazon.publish.review.checksPass", { productType: preview.productType })}</Text>
+        </Group>
       ) : (
         <Stack gap="xs" component="ul" style={{ listStyle: "none", padding: 0, margin: 0 }}>
           {[...fields.entries()].map(([key, field]) => (
