@@ -25,8 +25,8 @@ export async function connectStubSeller({ db, config, stub, workspaceId, userId,
 }
 
 /** One app server's client for the connection: its own tokens and limiter object, the database shared. */
-export function stubServerClient({ db, config, stub, connection, rateScale = 1, now, sleep }: { db: Db; config: AppConfig; stub: SpApiStub; connection: AmazonConnection; rateScale?: number; now?: () => number; sleep?: (ms: number) => Promise<void> }): SpApiClient {
+export function stubServerClient({ db, config, stub, connection, rateScale = 1, arrivalJitterMs = 0, now, sleep }: { db: Db; config: AppConfig; stub: SpApiStub; connection: AmazonConnection; rateScale?: number; arrivalJitterMs?: number; now?: () => number; sleep?: (ms: number) => Promise<void> }): SpApiClient {
   const amazon = amazonConfigFor(stub);
-  const limiter = createSpApiRateLimiter(db, { rateScale, ...(now ? { now } : {}), ...(sleep ? { sleep } : {}) });
+  const limiter = createSpApiRateLimiter(db, { rateScale, arrivalJitterMs, ...(now ? { now } : {}), ...(sleep ? { sleep } : {}) });
   return createSpApiClient({ amazon, connection, tokens: createAccessTokens({ db, config, amazon, ...(now ? { now } : {}) }), limiter, ...(sleep ? { sleep } : {}), retryDelayMs: 5 });
 }

@@ -22,14 +22,22 @@ export interface SpApiRateLimiterOptions {
   sleep?: (ms: number) => Promise<void>;
   /** Multiplies every rate (bursts stay): a faster stand-in in tests and benchmarks. */
   rateScale?: number;
+  /**
+   * How much later than its turn a request may reach Amazon (ms; the token refresh, the network, a busy event
+   * loop): Amazon's bucket counts arrivals, so this much of the burst is kept back (or, with a burst of 1, added
+   * to the spacing) and requests bunched by the way still fit. 0: turns at exactly the documented rate and burst.
+   */
+  arrivalJitterMs?: number;
 }
 
 const keyOf = (connectionId: string, operation: SpApiOperationName) => `spapi:${connectionId}:${operation}`;
 
-export function createSpApiRateLimiter(db: Db, { now = Date.now, sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms)), rateScale = 1 }: SpApiRateLimiterOptions = {}): SpApiRateLimiter {
+export function createSpApiRateLimiter(db: Db, { now = Date.now, sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms)), rateScale = 1, arrivalJitterMs = 0 }: SpApiRateLimiterOptions = {}): SpApiRateLimiter {
   const bucket = (operation: SpApiOperationName) => {
-    const spacing = spacingMs(spApiOperations[operation], rateScale);
-    return { spacing, tolerance: (spApiOperations[operation].burst - 1) * spacing };
+    const documented = spacingMs(spApiOperations[operation], rateScale);
+    const burstMs = (spApiOperations[operation].burst - 1) * documented;
+    // Arrivals up to arrivalJitterMs late conform to Amazon's bucket when ours keeps that much tolerance back.
+    return { spacing: documented + Math.max(0, arrivalJitterMs - burstMs), tolerance: Math.max(0, burstMs - arrivalJitterMs) };
   };
   const limiter: SpApiRateLimiter = {
     async take(connectionId, operation) {
