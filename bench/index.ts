@@ -11,6 +11,7 @@ import { runAndPrintOutputsBenches } from "./outputs.ts";
 import { printCatalog, runCatalogBench } from "./catalog.ts";
 import { printAmazonImport, runAmazonImportBench } from "./amazon-import.ts";
 import { printProductTypeValidation, runProductTypeValidationBench } from "./product-type-validation.ts";
+import { printPublishBulk, runPublishBulkBench } from "./publish-bulk.ts";
 
 const chromePath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const server = await startServer();
@@ -29,8 +30,8 @@ try {
 printMemory(await runMemoryBench());
 // The listing lint, in this process: what the builder runs on every keystroke.
 printLint(runLintBench());
-// Amazon's BRACELET schema, in this process: the schema check of a publish preview (compiled once per checksum).
-printProductTypeValidation(runProductTypeValidationBench());
+// Amazon's BRACELET schema, in this process and through the schema thread: the schema check of a publish preview (compiled once per checksum).
+printProductTypeValidation(await runProductTypeValidationBench());
 // The same lint on real listings: precision and recall on the labelled sample (tests/fixtures/real-listings).
 printLintAccuracy(runLintAccuracyBench());
 // Keyword coverage and packing, in this process: the builder's gauge and "Fill search terms".
@@ -45,3 +46,5 @@ printJobs(await runJobBenches());
 printCatalog(await runCatalogBench());
 // Importing 2,000 SKUs from the SP-API stand-in at Amazon's documented rates (issue 33 item 7): wall time against the rate-limit floor.
 printAmazonImport(await runAmazonImportBench());
+// Publishing 500 listings to the SP-API stand-in (issue 34 item 7): the path choosePublishPath picks against its rate-limit floor, and the other path for comparison.
+printPublishBulk(await runPublishBulkBench());

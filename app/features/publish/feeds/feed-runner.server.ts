@@ -63,8 +63,9 @@ const maxReportBytes = 200 * 1024 * 1024;
 
 export async function runListingsFeed(client: SpApiClient, options: RunListingsFeedOptions): Promise<FeedRunResult> {
   const { sellerId, marketplaceId, issueLocale, messages, fetchImpl = fetch, sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)), rateScale = 1 } = options;
-  const firstPollMs = options.firstPollMs ?? 30_000;
-  const maxPollMs = options.maxPollMs ?? 5 * 60_000;
+  // Against minutes of processing: at most a minute late, a handful of getFeed calls (its bucket: 2/s).
+  const firstPollMs = options.firstPollMs ?? 10_000;
+  const maxPollMs = options.maxPollMs ?? 60_000;
   const state: FeedRunState = { step: "new", ...options.state };
   const save = async (change: Partial<FeedRunState>) => {
     Object.assign(state, change);
