@@ -1,4 +1,5 @@
 import { reactRouter } from "@react-router/dev/vite";
+import path from "node:path";
 import { defineConfig, type Plugin } from "vite";
 
 // How the browser bundle is split. Left to itself Rolldown makes a chunk per set of routes sharing code:
@@ -29,6 +30,38 @@ const asciiServerBuild: Plugin = {
         this.warn(`${file.fileName}:${line} has "${found[0]}": V8 keeps this whole file in memory at two bytes a character; write it as \\u${found[0].charCodeAt(0).toString(16).padStart(4, "0")} (docs/decisions/021)`);
       }
     }
+  },
+};
+
+// Worker threads in the server build: Vite bundles `new Worker(new URL("./x.worker.ts", import.meta.url))` for the
+// browser only. Here each such file becomes its own entry chunk (assets/x.worker.js, unhashed) and the URL points at
+// it from wherever the caller's chunk lands (not import.meta.ROLLUP_FILE_URL: Vite's manifest lists those as assets,
+// and React Router moves them to the client folder). In development and under Vitest the .ts file runs as is (Node
+// strips its types). docs/decisions/040
+const serverWorkerUrl = /new URL\(\s*(["'])(\.{1,2}\/[^"']+\.worker\.ts)\1\s*,\s*import\.meta\.url\s*\)/g;
+const serverWorkerMark = /"sellscribe-server-worker:([^"]+)"/g;
+const serverWorkers: Plugin = {
+  name: "sellscribe:server-workers",
+  apply: "build",
+  applyToEnvironment: (environment) => environment.name === "ssr",
+  async transform(code, id) {
+    if (!code.includes(".worker.ts")) return null;
+    let out = "";
+    let last = 0;
+    for (const match of code.matchAll(serverWorkerUrl)) {
+      const resolved = await this.resolve(match[2]!, id);
+      if (!resolved) this.error(`${id}: cannot resolve the worker ${match[2]}`);
+      const fileName = `assets/${path.basename(match[2]!, ".ts")}.js`;
+      this.emitFile({ type: "chunk", id: resolved.id, fileName });
+      out += `${code.slice(last, match.index)}new URL("sellscribe-server-worker:${fileName}", import.meta.url)`;
+      last = match.index + match[0].length;
+    }
+    return last === 0 ? null : { code: out + code.slice(last), map: null };
+  },
+  renderChunk(code, chunk) {
+    if (!code.includes("sellscribe-server-worker:")) return null;
+    const from = path.posix.dirname(chunk.fileName);
+    return { code: code.replace(serverWorkerMark, (_, fileName: string) => JSON.stringify(`./${path.posix.relative(from, fileName)}`)), map: null };
   },
 };
 
@@ -88,5 +121,5 @@ export default defineConfig({
       },
     },
   },
-  plugins: [reactRouter(), asciiServerBuild],
+  plugins: [reactRouter(), asciiServerBuild, serverWorkers],
 });

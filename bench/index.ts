@@ -30,8 +30,8 @@ try {
 printMemory(await runMemoryBench());
 // The listing lint, in this process: what the builder runs on every keystroke.
 printLint(runLintBench());
-// Amazon's BRACELET schema, in this process: the schema check of a publish preview (compiled once per checksum).
-printProductTypeValidation(runProductTypeValidationBench());
+// Amazon's BRACELET schema, in this process and through the schema thread: the schema check of a publish preview (compiled once per checksum).
+printProductTypeValidation(await runProductTypeValidationBench());
 // The same lint on real listings: precision and recall on the labelled sample (tests/fixtures/real-listings).
 printLintAccuracy(runLintAccuracyBench());
 // Keyword coverage and packing, in this process: the builder's gauge and "Fill search terms".

@@ -1431,6 +1431,7 @@ export const de: Record<MessageKey, string> = {
   "amazon.publish.error.amazon404": "Amazon kennt diese SKU in diesem Shop nicht ({code}): Prüfe die Verknüpfung oder importiere das Angebot erneut.",
   "amazon.publish.error.amazon429": "Amazon begrenzt gerade die Anfragen dieses Verkäuferkontos: Versuche es in einer Minute erneut. Nichts wurde geändert.",
   "amazon.publish.error.amazon5xx": "Amazon hat nicht richtig geantwortet ({code}): Versuche es in ein paar Minuten erneut. Nichts wurde geändert.",
+  "amazon.publish.error.schemaCheck": "Die Prüfung gegen Amazons Produkttyp-Schema wurde nicht fertig ({code}): Versuche es in einer Minute erneut. Nichts wurde gesendet.",
   "amazon.publish.issue.90220.title": "Ein Pflichtattribut fehlt.",
   "amazon.publish.issue.90220.action": "Amazon braucht einen Wert für das genannte Attribut. Trage ihn in Seller Central oder im Angebot ein und erstelle die Vorschau neu.",
   "amazon.publish.issue.99022.title": "Ein Wert ist länger, als Amazon erlaubt.",

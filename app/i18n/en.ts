@@ -1430,6 +1430,7 @@ export const en = {
   "amazon.publish.error.amazon404": "Amazon does not know this SKU in this store ({code}): check the link, or import the listing again.",
   "amazon.publish.error.amazon429": "Amazon is limiting requests for this seller account: try again in a minute. Nothing was changed.",
   "amazon.publish.error.amazon5xx": "Amazon did not answer properly ({code}): try again in a few minutes. Nothing was changed.",
+  "amazon.publish.error.schemaCheck": "The check against Amazon's product type schema did not finish ({code}): try again in a minute. Nothing was sent.",
   "amazon.publish.issue.90220.title": "A required attribute is missing.",
   "amazon.publish.issue.90220.action": "Amazon needs a value for the attribute named. Fill it in Seller Central or in the listing, then preview again.",
   "amazon.publish.issue.99022.title": "A value is longer than Amazon allows.",

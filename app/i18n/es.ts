@@ -1431,6 +1431,7 @@ export const es: Record<MessageKey, string> = {
   "amazon.publish.error.amazon404": "Amazon no conoce este SKU en esta tienda ({code}): revisa el vínculo o vuelve a importar el anuncio.",
   "amazon.publish.error.amazon429": "Amazon está limitando las solicitudes de esta cuenta de vendedor: inténtalo de nuevo en un minuto. No se cambió nada.",
   "amazon.publish.error.amazon5xx": "Amazon no respondió correctamente ({code}): inténtalo de nuevo en unos minutos. No se cambió nada.",
+  "amazon.publish.error.schemaCheck": "La comprobación con el esquema del tipo de producto de Amazon no terminó ({code}): inténtalo de nuevo en un minuto. No se envió nada.",
   "amazon.publish.issue.90220.title": "Falta un atributo obligatorio.",
   "amazon.publish.issue.90220.action": "Amazon necesita un valor para el atributo indicado. Rellénalo en Seller Central o en el anuncio y vuelve a generar la vista previa.",
   "amazon.publish.issue.99022.title": "Un valor es más largo de lo que Amazon permite.",

@@ -1431,6 +1431,7 @@ export const fr: Record<MessageKey, string> = {
   "amazon.publish.error.amazon404": "Amazon ne connaît pas ce SKU dans cette boutique ({code}) : vérifiez le lien, ou importez de nouveau la fiche.",
   "amazon.publish.error.amazon429": "Amazon limite les demandes de ce compte vendeur : réessayez dans une minute. Rien n’a été modifié.",
   "amazon.publish.error.amazon5xx": "Amazon n’a pas répondu correctement ({code}) : réessayez dans quelques minutes. Rien n’a été modifié.",
+  "amazon.publish.error.schemaCheck": "La vérification selon le schéma du type de produit d’Amazon n’a pas abouti ({code}) : réessayez dans une minute. Rien n’a été envoyé.",
   "amazon.publish.issue.90220.title": "Un attribut obligatoire manque.",
   "amazon.publish.issue.90220.action": "Amazon a besoin d’une valeur pour l’attribut indiqué. Renseignez-la dans Seller Central ou dans la fiche, puis refaites l’aperçu.",
   "amazon.publish.issue.99022.title": "Une valeur est plus longue qu’Amazon ne le permet.",

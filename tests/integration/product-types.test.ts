@@ -8,7 +8,8 @@ import { callbackParams, finishAmazonConnect, startAmazonConnect } from "#app/fe
 import { getConnectionById } from "#app/features/amazon/connections.server.ts";
 import { createSpApiRateLimiter } from "#app/features/amazon/rate-limiter.server.ts";
 import { definitionTrustMs, loadProductType, type ProductTypeDeps } from "#app/features/publish/definitions/product-types.server.ts";
-import { compiledProductType, schemaChecksum } from "#app/features/publish/definitions/schema-validator.ts";
+import { sharedSchemaChecker } from "#app/features/publish/definitions/schema-checker.server.ts";
+import { schemaChecksum } from "#app/features/publish/definitions/schema-validator.ts";
 import type { AmazonConfig } from "#server/config.server.ts";
 import { getFreePort } from "#tests/support/free-port.ts";
 import { useIntegrationBackend } from "#tests/support/integration-backend.ts";
@@ -63,9 +64,9 @@ describe.each(testDatabaseKinds)("product type definitions on %s", (kind) => {
     const bracelet = await loadProductType(deps(), { client, marketplaceId: us, productType: "BRACELET" });
     expect(bracelet).toMatchObject({ productType: "BRACELET", marketplaceId: us, checksum: served.checksum, productTypeVersion: served.version, fetchedAt: new Date(clock).toISOString(), highlightsAttribute: null });
     expect(bracelet.properties.size).toBe(161);
-    expect(bracelet.validate(copy, Object.keys(copy))).toEqual([]);
+    expect(await bracelet.validate(copy, Object.keys(copy))).toEqual([]);
     const child = { parentage_level: [{ value: "child", marketplace_id: us }], child_parent_sku_relationship: [{ child_relationship_type: "variation", parent_sku: "ü".repeat(21) }] };
-    expect(bracelet.validate({ ...copy, ...child }, ["child_parent_sku_relationship"])).toEqual([
+    expect(await bracelet.validate({ ...copy, ...child }, ["child_parent_sku_relationship"])).toEqual([
       expect.objectContaining({ pointer: "/child_parent_sku_relationship/0/parent_sku", keyword: "maxUtf8ByteLength" }),
     ]);
     expect(definitionCalls().length - calls).toBe(1);
@@ -81,10 +82,10 @@ describe.each(testDatabaseKinds)("product type definitions on %s", (kind) => {
       { connectionId: client.connection.id, marketplaceId: us, productType: "BRACELET", locale: "DEFAULT", productTypeVersion: served.version, checksum: served.checksum, fetchedAt: new Date(clock).toISOString() },
     ]);
 
-    // Within the day: from the cache, the same compiled schema, no request.
+    // Within the day: from the cache, the same compiled schema (in the schema thread), no request.
     clock += definitionTrustMs - 60_000;
     const again = await loadProductType(deps(), { client, marketplaceId: us, productType: "BRACELET" });
-    expect(again.validate).toBe(bracelet.validate);
+    expect(again.properties).toBe(bracelet.properties);
     expect(again.fetchedAt).toBe(bracelet.fetchedAt);
     expect(definitionCalls().length - calls).toBe(1);
     expect(downloads).toHaveLength(1);
@@ -113,7 +114,7 @@ describe.each(testDatabaseKinds)("product type definitions on %s", (kind) => {
     clock += definitionTrustMs;
     const after = await loadProductType(deps(), { client, marketplaceId: us, productType: "WATCH" });
     expect(after).toMatchObject({ checksum: changed, highlightsAttribute: "title_differentiation" });
-    expect(after.validate({ ...copy, title_differentiation: [text("Steel, 40 mm")] }, [...Object.keys(copy), "title_differentiation"])).toEqual([]);
+    expect(await after.validate({ ...copy, title_differentiation: [text("Steel, 40 mm")] }, [...Object.keys(copy), "title_differentiation"])).toEqual([]);
     expect(downloads.map((download) => download.status)).toEqual([200, 200]);
     const checksums = (await db().selectFrom("product_type_schema").select("checksum").execute()).map((row) => row.checksum);
     expect(checksums).toContain(changed);
@@ -158,7 +159,7 @@ describe.each(testDatabaseKinds)("product type definitions on %s", (kind) => {
     const offline = createSpApiClient({ amazon: unreachable, connection: client.connection, tokens: createAccessTokens({ db: db(), config: backend.config, amazon, now }), limiter: createSpApiRateLimiter(db(), { now, rateScale: 1000 }), maxRetries: 0 });
     const bracelet = await loadProductType(deps(), { client: offline, marketplaceId: us, productType: "BRACELET" });
     expect(bracelet).toMatchObject({ checksum: stored.checksum, fetchedAt: stored.fetchedAt });
-    expect(compiledProductType(stored.checksum)).toBeDefined();
+    expect(sharedSchemaChecker().summary(stored.checksum)).toBeDefined();
     // With nothing stored, the failure is the caller's to show.
     await expect(loadProductType(deps(), { client: offline, marketplaceId: us, productType: "KEYBOARDS" })).rejects.toMatchObject({ status: 0 });
   });

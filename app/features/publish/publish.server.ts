@@ -28,6 +28,7 @@ import type { Locale, MessageKey, MessageParams } from "#app/i18n/i18n.ts";
 import type { ApiErrorCode } from "#app/lib/errors.ts";
 import { copyToAttributes, diffAttributes, liveValues, mergeAttributes, patchesFor, type CopyTarget, type HighlightsAttribute } from "./copy-attributes.ts";
 import { loadProductType, type ProductTypeDeps } from "./definitions/product-types.server.ts";
+import { schemaCheckOperation, type SchemaChecker } from "./definitions/schema-checker.server.ts";
 import { explainIssues } from "./issue-explanations.ts";
 import { mayPublish } from "./permissions.server.ts";
 import { getPublication, getPublicationRow, insertPublication, lastSentPublication, readCopy, readPreview, unsettledPublication, type PublicationRow } from "./publications.server.ts";
@@ -57,6 +58,8 @@ export class PublishRefusal extends Error {
 /** Amazon's HTTP refusal as the seller reads it: its code and message, and what to do by its status. Nothing was marked live. */
 export function amazonRefusal(error: SpApiError): PublishRefusal {
   const params = { code: error.code, message: error.message.replace(/^SP-API \S+ \d+ \S+: /, "").slice(0, 300) };
+  // Our own schema thread timed out, was busy or stopped: not Amazon's doing.
+  if (error.operation === schemaCheckOperation) return new PublishRefusal("AMAZON_REFUSED", "amazon.publish.error.schemaCheck", params);
   if (error.status === 403 || error.status === 401) return new PublishRefusal("AMAZON_REFUSED", "amazon.publish.error.amazon403", params);
   if (error.status === 404) return new PublishRefusal("AMAZON_REFUSED", "amazon.publish.error.amazon404", params);
   if (error.status === 429) return new PublishRefusal("AMAZON_REFUSED", "amazon.publish.error.amazon429", params);
@@ -116,6 +119,8 @@ export interface PublisherOptions {
   now?: () => number;
   /** Schema downloads (helper A's loadProductType). */
   fetchImpl?: typeof fetch;
+  /** Where product type schemas compile and check (the process's worker thread by default). */
+  schemaChecker?: SchemaChecker;
   /** First read-back after Amazon accepted; each next one waits twice as long, up to maxCheckMs. */
   firstCheckMs?: number;
   maxCheckMs?: number;
@@ -163,7 +168,7 @@ export async function startPublisher(options: PublisherOptions): Promise<Publish
     config,
     options: { name: publishQueueName, localConcurrency: 4, groupConcurrency: { default: 2, tiers: {} }, retryLimit: 5, retryDelaySeconds: 5, heartbeatSeconds: config.jobs.heartbeatSeconds },
   });
-  const productTypeDeps: ProductTypeDeps = { db, now, ...(fetchImpl ? { fetchImpl } : {}) };
+  const productTypeDeps: ProductTypeDeps = { db, now, ...(fetchImpl ? { fetchImpl } : {}), ...(options.schemaChecker ? { schemaChecker: options.schemaChecker } : {}) };
   const at = () => new Date(now());
 
   function clientFor(connection: AmazonConnection): SpApiClient {
@@ -234,7 +239,7 @@ export async function startPublisher(options: PublisherOptions): Promise<Publish
     const report = ruleSet ? lintCopy({ ruleSet, language: listing.language.language, brand: listing.facts.brand, otherBrands, store, copy }) : undefined;
     const lintErrors = report ? flattenViolations(reportWithMessages(report, locale)).filter((violation) => violation.severity === "error").map((violation) => ({ code: violation.code, section: violation.section, message: violation.message })) : [];
     const sentNames = patches.map((patch) => patch.path.slice("/attributes/".length));
-    const problems = definition.validate(mergeAttributes(live.attributes, ours, target), sentNames);
+    const problems = await amazonCall(() => definition.validate(mergeAttributes(live.attributes, ours, target), sentNames));
 
     const blockers: PublishBlocker[] = [];
     if (lintErrors.length > 0 && kind === "publish") blockers.push("lint");

@@ -6,7 +6,8 @@ import type { GetDefinitionsProductTypeLocaleEnum } from "@sp-api-sdk/product-ty
 import { z } from "zod";
 import type { Db } from "#server/db/db.server.ts";
 import { SpApiError, type SpApiClient } from "#app/features/amazon/client.server.ts";
-import { compiledProductType, compileProductType, InvalidProductTypeSchema, schemaChecksum, type CompiledProductType } from "./schema-validator.ts";
+import { sharedSchemaChecker, type SchemaChecker, type SchemaSummary } from "./schema-checker.server.ts";
+import { InvalidProductTypeSchema, schemaChecksum, type SchemaProblem } from "./schema-validator.ts";
 
 export interface ProductTypeDeps {
   db: Db;
@@ -17,6 +18,8 @@ export interface ProductTypeDeps {
   /** The largest schema document accepted (BRACELET is 1.3 MB). */
   maxSchemaBytes?: number;
   downloadTimeoutMs?: number;
+  /** Where schemas compile and check: the process's worker thread by default (docs/decisions/040). */
+  schemaChecker?: SchemaChecker;
 }
 
 export interface LoadProductTypeInput {
@@ -29,7 +32,10 @@ export interface LoadProductTypeInput {
   locale?: GetDefinitionsProductTypeLocaleEnum;
 }
 
-export type LoadedProductType = CompiledProductType & {
+/** A product type's schema, compiled in the schema thread: checks are asynchronous and never hold the main thread. */
+export type LoadedProductType = SchemaSummary & {
+  /** Problems of these attributes (Amazon's `attributes` object); with `only`, of those attributes alone. */
+  validate(attributes: Record<string, unknown>, only?: readonly string[]): Promise<SchemaProblem[]>;
   productType: string;
   marketplaceId: string;
   productTypeVersion: string;
@@ -54,7 +60,7 @@ type DefinitionRow = { productTypeVersion: string; checksum: string; fetchedAt: 
 
 /** The product type's schema for the store, compiled: from the database while the definition is trusted, else asked of Amazon. */
 export async function loadProductType(deps: ProductTypeDeps, input: LoadProductTypeInput): Promise<LoadedProductType> {
-  const { db, now = Date.now, trustMs = definitionTrustMs } = deps;
+  const { db, now = Date.now, trustMs = definitionTrustMs, schemaChecker = sharedSchemaChecker() } = deps;
   const key = { connectionId: input.client.connection.id, marketplaceId: input.marketplaceId, productType: input.productType, locale: input.locale ?? "DEFAULT" };
   const stored = await db
     .selectFrom("product_type_definition")
@@ -65,27 +71,27 @@ export async function loadProductType(deps: ProductTypeDeps, input: LoadProductT
     .where("locale", "=", key.locale)
     .executeTakeFirst();
   if (stored && now() - Date.parse(stored.fetchedAt) < trustMs) {
-    const compiled = await compiledFromStore(db, stored.checksum);
-    if (compiled) return loaded(compiled, input, stored);
+    const compiled = await compiledFromStore(db, schemaChecker, stored.checksum);
+    if (compiled) return loaded(compiled, db, schemaChecker, input, stored);
   }
   try {
     return await refresh(deps, input, key);
   } catch (error) {
     // Amazon unreachable or failing: the last schema we had is still the best check there is.
     if (stored && error instanceof SpApiError && (error.status === 0 || error.status >= 500)) {
-      const compiled = await compiledFromStore(db, stored.checksum);
-      if (compiled) return loaded(compiled, input, stored);
+      const compiled = await compiledFromStore(db, schemaChecker, stored.checksum);
+      if (compiled) return loaded(compiled, db, schemaChecker, input, stored);
     }
     throw error;
   }
 }
 
 async function refresh(deps: ProductTypeDeps, input: LoadProductTypeInput, key: { connectionId: string; marketplaceId: string; productType: string; locale: string }): Promise<LoadedProductType> {
-  const { db, now = Date.now } = deps;
+  const { db, now = Date.now, schemaChecker = sharedSchemaChecker() } = deps;
   let definition = await askAmazon(input, key.locale);
   // The database is the record: a schema this server compiled but the database lacks is downloaded and stored.
   const known = await db.selectFrom("product_type_schema").select("checksum").where("checksum", "=", definition.schema.checksum).executeTakeFirst();
-  let compiled = known ? await compiledFromStore(db, definition.schema.checksum) : undefined;
+  let compiled = known ? await compiledFromStore(db, schemaChecker, definition.schema.checksum) : undefined;
   if (!compiled) {
     let body: Uint8Array;
     try {
@@ -100,9 +106,9 @@ async function refresh(deps: ProductTypeDeps, input: LoadProductTypeInput, key: 
     if (schemaChecksum(body) !== checksum) throw new SpApiError(502, "SchemaChecksumMismatch", schemaDownloadOperation, undefined, `the ${input.productType} schema does not match its checksum`);
     const text = new TextDecoder().decode(body);
     try {
-      compiled = compileProductType(checksum, JSON.parse(text));
+      compiled = await schemaChecker.compile(checksum, text);
     } catch (error) {
-      if (error instanceof SyntaxError || error instanceof InvalidProductTypeSchema) throw new SpApiError(502, "InvalidSchema", schemaDownloadOperation, undefined, `the ${input.productType} schema cannot be used: ${error.message}`);
+      if (error instanceof InvalidProductTypeSchema) throw new SpApiError(502, "InvalidSchema", schemaDownloadOperation, undefined, `the ${input.productType} schema cannot be used: ${error.message}`);
       throw error;
     }
     await db
@@ -122,7 +128,7 @@ async function refresh(deps: ProductTypeDeps, input: LoadProductTypeInput, key: 
     .deleteFrom("product_type_schema")
     .where("checksum", "not in", db.selectFrom("product_type_definition").select("checksum"))
     .execute();
-  return loaded(compiled, input, row);
+  return loaded(compiled, db, schemaChecker, input, row);
 }
 
 async function askAmazon(input: LoadProductTypeInput, locale: string) {
@@ -177,17 +183,20 @@ async function download({ fetchImpl = fetch, maxSchemaBytes: limit = maxSchemaBy
   return Buffer.concat(chunks, size);
 }
 
+const storedSchema = async (db: Db, checksum: string) => (await db.selectFrom("product_type_schema").select("schema").where("checksum", "=", checksum).executeTakeFirst())?.schema;
+
 /** The compiled schema of a checksum: this server's copy, else compiled from the stored document. */
-async function compiledFromStore(db: Db, checksum: string): Promise<CompiledProductType | undefined> {
-  const ready = compiledProductType(checksum);
+async function compiledFromStore(db: Db, checker: SchemaChecker, checksum: string): Promise<SchemaSummary | undefined> {
+  const ready = checker.summary(checksum);
   if (ready) return ready;
-  const row = await db.selectFrom("product_type_schema").select("schema").where("checksum", "=", checksum).executeTakeFirst();
-  if (!row) return undefined;
-  return compileProductType(checksum, JSON.parse(row.schema));
+  const text = await storedSchema(db, checksum);
+  return text === undefined ? undefined : checker.compile(checksum, text);
 }
 
-const loaded = (compiled: CompiledProductType, input: LoadProductTypeInput, row: DefinitionRow): LoadedProductType => ({
+const loaded = (compiled: SchemaSummary, db: Db, checker: SchemaChecker, input: LoadProductTypeInput, row: DefinitionRow): LoadedProductType => ({
   ...compiled,
+  // The thread may have lost the schema (restarted, evicted): it is read from the database again then.
+  validate: (attributes, only) => checker.validate(compiled.checksum, attributes, only, () => storedSchema(db, compiled.checksum)),
   productType: input.productType,
   marketplaceId: input.marketplaceId,
   productTypeVersion: row.productTypeVersion,
