@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AmazonConnection } from "#app/features/amazon/connections.server.ts";
 import { spApiOperations } from "#app/features/amazon/operations.ts";
+import { createSpApiRateLimiter } from "#app/features/amazon/rate-limiter.server.ts";
 import type { FeedMessageInput } from "#app/features/publish/feeds/listings-feed.ts";
 import { runPacedPatches } from "#app/features/publish/feeds/paced-patches.server.ts";
 import { useIntegrationBackend } from "#tests/support/integration-backend.ts";
@@ -59,5 +60,24 @@ describe.each(testDatabaseKinds)("two servers publishing for one seller on %s", 
     const floorMs = (2 * perServer - burst) / perMs;
     expect(at.at(-1)! - at[0]!).toBeGreaterThanOrEqual(floorMs * 0.98);
     expect(elapsed).toBeLessThan(floorMs * 1.5 + 1_000);
+  });
+
+  it("arrivalJitterMs keeps that much of the burst back (patch: 4 at once, not 5) and, with a burst of 1, adds it to the spacing (preview: 1.05 s)", async () => {
+    let now = 1_850_000_000_000;
+    const serverA = createSpApiRateLimiter(db(), { now: () => now, arrivalJitterMs: 50 });
+    const serverB = createSpApiRateLimiter(db(), { now: () => now, arrivalJitterMs: 50 });
+    const turns = await Promise.all(Array.from({ length: 6 }, (_, i) => (i % 2 ? serverA : serverB).take("conn-jitter", "patchListingsItem")));
+    expect(turns.filter((turn) => turn.allowed)).toHaveLength(4);
+    expect(await serverA.take("conn-jitter", "patchListingsItem")).toEqual({ allowed: false, waitMs: 50 });
+    now += 50;
+    expect((await serverB.take("conn-jitter", "patchListingsItem")).allowed).toBe(true);
+    expect(await serverB.take("conn-jitter", "patchListingsItem")).toEqual({ allowed: false, waitMs: 200 });
+    // The preview's bucket holds one: the next turn 1,000 + 50 ms later.
+    expect((await serverA.take("conn-jitter", "patchListingsItemPreview")).allowed).toBe(true);
+    expect(await serverB.take("conn-jitter", "patchListingsItemPreview")).toEqual({ allowed: false, waitMs: 1_050 });
+    now += 1_000;
+    expect((await serverB.take("conn-jitter", "patchListingsItemPreview")).allowed).toBe(false);
+    now += 50;
+    expect((await serverB.take("conn-jitter", "patchListingsItemPreview")).allowed).toBe(true);
   });
 });
