@@ -154,10 +154,8 @@ export function createSpApiClient({ amazon, connection, tokens, limiter, sleep =
   http.interceptors.request.use(async (config) => {
     const operation = operationOf(config);
     if (!operation) throw new Error(`${config.method} ${config.url} is not in the SP-API operations table`);
-    // The access token first: a refresh (LWA's round trip) after the turn was taken would send several turns at once.
-    const accessToken = await tokens.get(connection);
     await limiter.waitForTurn(connection.id, operation.name);
-    config.headers.set("x-amz-access-token", accessToken);
+    config.headers.set("x-amz-access-token", await tokens.get(connection));
     config.headers.set("user-agent", "Sellscribe/1.0 (Language=TypeScript)");
     return config;
   });
