@@ -77,6 +77,12 @@ describe.each(testDatabaseKinds)("bulk publish on %s", (kind) => {
     stub.setBehaviour(sellerId, listings[4]!.sku, "normal");
   });
 
+  it("refuses a batch with a listing that has nothing to send, before anything is stored", async () => {
+    const [listing] = usListings();
+    await expect(createPublishBatch(db(), { workspaceId, connectionId: connection.id, sellerId, marketplaceId: us, path: "feed", listings: [{ ...renamed(listing!, "x"), patches: [] }] })).rejects.toThrow(/no patches/);
+    await expect(createPublishBatch(db(), { workspaceId, connectionId: connection.id, sellerId, marketplaceId: us, path: "feed", listings: [] })).rejects.toThrow(RangeError);
+  });
+
   it("a server dying after the feed was created: another takes the batch over when the lease lapses and polls the same feed", async () => {
     const listings = usListings().slice(20, 26);
     const batchId = await createPublishBatch(db(), { workspaceId, connectionId: connection.id, sellerId, marketplaceId: us, path: "feed", listings: listings.map((listing, i) => renamed(listing, `Resumed title ${i}`)), now: new Date(clock) });

@@ -45,6 +45,9 @@ export async function createPublishBatch(
   input: { workspaceId: string; connectionId: string; sellerId: string; marketplaceId: string; issueLocale?: string; path: "patches" | "feed"; listings: readonly BatchListing[]; now?: Date },
 ): Promise<string> {
   if (input.listings.length === 0) throw new RangeError("a publish batch needs at least one listing");
+  // Refused here, not when the feed is built: a batch that cannot be sent would be taken over again and again.
+  const empty = input.listings.find((listing) => listing.patches.length === 0);
+  if (empty) throw new RangeError(`${empty.sku} has no patches: nothing changed, nothing to send`);
   const id = randomUUID();
   const at = (input.now ?? new Date()).toISOString();
   await db.transaction().execute(async (trx) => {
