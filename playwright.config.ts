@@ -1,6 +1,6 @@
 import { existsSync } from "node:fs";
 import { defineConfig, devices } from "@playwright/test";
-import { aiApiKey, aiStubPort, aiStubUrl, baseURL, e2eServerEnv, oidcIssuer, oidcPort, smtpApiPort, smtpPort, spApiApp, spApiStubPort, spApiStubUrl } from "./tests/support/e2e-env.ts";
+import { aiApiKey, aiStubPort, aiStubUrl, baseURL, e2eServerEnv, oidcIssuer, oidcPort, smtpApiPort, smtpPort, spApiApp, spApiStubControlPort, spApiStubPort, spApiStubUrl } from "./tests/support/e2e-env.ts";
 
 const runTs = "node --disable-warning=ExperimentalWarning";
 
@@ -65,7 +65,7 @@ export default defineConfig({
       url: `${spApiStubUrl}/healthz`,
       reuseExistingServer: false,
       stdout: "ignore",
-      env: { SPAPI_STUB_PORT: spApiStubPort, ...spApiApp, SPAPI_REDIRECT_URIS: `${baseURL}/settings/amazon/callback` },
+      env: { SPAPI_STUB_PORT: spApiStubPort, SPAPI_STUB_CONTROL_PORT: spApiStubControlPort, ...spApiApp, SPAPI_REDIRECT_URIS: `${baseURL}/settings/amazon/callback` },
     },
     {
       command: "node server/main.js",

@@ -12,6 +12,7 @@ process.env.E2E_SMTP_API_PORT ??= String(await getFreePort());
 process.env.E2E_OIDC_PORT ??= String(await getFreePort());
 process.env.E2E_AI_STUB_PORT ??= String(await getFreePort());
 process.env.E2E_SPAPI_STUB_PORT ??= String(await getFreePort());
+process.env.E2E_SPAPI_STUB_CONTROL_PORT ??= String(await getFreePort());
 // A fake key: the secrets spec checks it never reaches a page or the browser bundle.
 process.env.E2E_AI_API_KEY ??= `sk-test-e2e-${Math.random().toString(36).slice(2)}${Date.now().toString(36)}`;
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), "sellscribe-e2e-"));
@@ -28,6 +29,9 @@ export const aiStubUrl = `http://127.0.0.1:${aiStubPort}`;
 export const aiApiKey = process.env.E2E_AI_API_KEY;
 export const spApiStubPort = process.env.E2E_SPAPI_STUB_PORT;
 export const spApiStubUrl = `http://127.0.0.1:${spApiStubPort}`;
+/** The stand-in's test knob (POST /__stub/behaviour): its own port, not in the app server's environment. */
+export const spApiStubControlPort = process.env.E2E_SPAPI_STUB_CONTROL_PORT;
+export const spApiStubControlUrl = `http://127.0.0.1:${spApiStubControlPort}`;
 /** The SP-API app the stand-in (tests/support/sp-api-stub-server.ts) and the app server both know; a draft, so consent needs version=beta. */
 export const spApiApp = { SPAPI_APP_ID: "amzn1.sp.solution.e2e", LWA_CLIENT_ID: "amzn1.application-oa2-client.e2e", LWA_CLIENT_SECRET: "e2e-lwa-secret", SPAPI_APP_DRAFT: "true" };
 
