@@ -1,19 +1,13 @@
 // Import from Amazon on the Amazon card (issue 33 item 3) through the SP-API stand-in: connect Europe, import
 // one store, follow the run to its end, find the imported listings with their "live on Amazon" version;
 // another workspace's run and connection are 404s over HTTP.
+import { connectSellerCentralEurope } from "#tests/support/e2e-amazon.ts";
 import { expect, test } from "#tests/support/fixtures.ts";
 
 test("an owner imports a store from Amazon, follows it to the end and finds its listings; another workspace gets 404s", async ({ page, login, e2eBackend }) => {
   test.slow(); // One round trip through the consent page and an import at Amazon's own rates.
   const owner = await login({ firstName: "Ines", lastName: "Importer" });
-  await page.goto("/settings/workspace");
-  const card = page.getByRole("region", { name: "Amazon Seller Central" });
-  await card.getByRole("button", { name: "Connect Seller Central for Europe" }).click();
-  await expect(page.getByRole("heading", { name: "Authorize Sellscribe" })).toBeVisible();
-  const account = page.getByLabel("Selling account");
-  await account.selectOption({ label: (await account.locator("option").allTextContents()).find((label) => label.includes("(EU:"))! });
-  await page.getByRole("button", { name: "Confirm" }).click();
-  await expect(page).toHaveURL(/amazon=connected&region=eu/);
+  const card = await connectSellerCentralEurope(page);
 
   const europe = card.getByRole("region", { name: "Europe" });
   await expect(europe.getByRole("button", { name: "Import from Amazon: every store in Europe" })).toBeVisible();

@@ -2,31 +2,14 @@
 // starts a fix job, the review shows live vs proposed section by section, the title is accepted and the item
 // highlights rejected from the keyboard, the listing's live copy takes only the title; axe at 1280 and 375 px.
 import { expectNoAxeViolations } from "#tests/support/e2e.ts";
+import { createSavedListing, cuttingBoardLongTitle } from "#tests/support/e2e-listings.ts";
 import { expect, test } from "#tests/support/fixtures.ts";
-
-const facts = { brand: "Acme", productName: "Bamboo Cutting Board Set", productType: "Cutting board", keyFeatures: "3 sizes", targetAudience: "Home cooks", wordsToAvoid: "", tone: "Professional" };
-const live = {
-  title: "Acme Bamboo Cutting Board Set with Deep Juice Groove, Three Sizes for Every Kitchen Job",
-  itemHighlights: "",
-  bullets: [
-    "Three sizes for every job: small for fruit, medium for bread and large for carving, so the right board is always at hand.",
-    "Deep juice groove: catches juices from roasts and ripe tomatoes, so the counter stays dry while you slice.",
-    "Solid bamboo: dense, hard-wearing bamboo that is kind to knife edges and does not soak up smells.",
-  ],
-  description: "The Acme Bamboo Cutting Board Set gives every kitchen job its own board.",
-  searchTerms: "chopping block butcher serving tray",
-};
 
 test("a long title fixed: fix, review side by side, accept the title, reject the highlights, axe at 1280 and 375 px", async ({ page, login }) => {
   test.setTimeout(60_000);
   await login();
   await page.goto("/dashboard");
-  const origin = { Origin: new URL(page.url()).origin };
-  const created = await page.request.post("/api/listings", { data: { facts }, headers: origin });
-  expect(created.status()).toBe(201);
-  const { listing } = (await created.json()) as { listing: { id: string } };
-  const saved = await page.request.post(`/listings/${listing.id}`, { form: { intent: "save", listing: JSON.stringify({ facts, copy: live, version: 0 }) }, headers: origin });
-  expect(saved.status()).toBe(200);
+  const listing = await createSavedListing(page);
 
   await page.goto(`/listings/${listing.id}`);
   await page.getByRole("button", { name: "Fix what fails" }).click();
@@ -73,7 +56,7 @@ test("a long title fixed: fix, review side by side, accept the title, reject the
   const answer = await page.request.get(`/api/listings/${listing.id}/export?format=json&force=1`);
   expect(answer.status()).toBe(200);
   const exported = JSON.stringify(await answer.json());
-  expect(exported).not.toContain(live.title);
+  expect(exported).not.toContain(cuttingBoardLongTitle);
   // The history marks the accepted version as the current copy, not the proposal saved after it.
   await page.goto(`/listings/${listing.id}/versions`);
   const current = page.getByRole("listitem").filter({ has: page.getByText("current", { exact: true }) });

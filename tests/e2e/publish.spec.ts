@@ -1,40 +1,25 @@
 // Publish to Amazon (issue 34) through the SP-API stand-in: the owner's "Members may publish" switch; on the listing
 // page, link a SKU from the panel, a review that refuses a title over our limit at its field, then one that passes
 // (live vs ours, Amazon's preview), publish from the keyboard and follow it to "Live", roll back, export the log;
-// axe and 375 px with the review open; another workspace gets 404s.
+// axe and 375 px with the review open; another workspace gets 404s. Then a publish Amazon accepts and rejects
+// later (the stand-in's knob), and a member's view before and after the owner lets members publish.
+// "Pending at Amazon" takes the server's 15-minute limit (no setting shortens it): tests/integration/publish.test.ts.
 import { readFile } from "node:fs/promises";
 import { getMarketplace } from "#app/features/marketplaces/registry.ts";
 import { expectNoAxeViolations } from "#tests/support/e2e.ts";
+import { connectSellerCentralEurope, setStubBehaviour } from "#tests/support/e2e-amazon.ts";
+import { joinWorkspaceOf } from "#tests/support/e2e-db.ts";
+import { createSavedListing, cuttingBoardCopy } from "#tests/support/e2e-listings.ts";
 import { expect, test } from "#tests/support/fixtures.ts";
 import { seededSellers } from "#tests/support/sp-api-stub.ts";
 
 const store = "amazon.in";
-const facts = { brand: "Acme", productName: "Bamboo Cutting Board Set", productType: "Cutting board", keyFeatures: "3 sizes", targetAudience: "Home cooks", wordsToAvoid: "", tone: "Professional" };
-const longTitle = "Acme Bamboo Cutting Board Set with Deep Juice Groove, Three Sizes for Every Kitchen Job";
 const shortTitle = "Acme Bamboo Cutting Board Set, 3 Sizes, Deep Juice Groove";
-const copy = {
-  title: longTitle,
-  itemHighlights: "",
-  bullets: [
-    "Three sizes for every job: small for fruit, medium for bread and large for carving, so the right board is always at hand.",
-    "Deep juice groove: catches juices from roasts and ripe tomatoes, so the counter stays dry while you slice.",
-    "Solid bamboo: dense, hard-wearing bamboo that is kind to knife edges and does not soak up smells.",
-  ],
-  description: "The Acme Bamboo Cutting Board Set gives every kitchen job its own board.",
-  searchTerms: "chopping block butcher serving tray",
-};
 
 test("an owner lets members publish, links a SKU, is stopped at the title, publishes, follows it live, rolls back and exports the log; axe at 1280 and 375 px", async ({ page, login }) => {
   test.slow(); // The consent page, then two publishes read back from the stand-in until live.
   await login({ firstName: "Petra", lastName: "Publisher" });
-  await page.goto("/settings/workspace");
-  const card = page.getByRole("region", { name: "Amazon Seller Central" });
-  await card.getByRole("button", { name: "Connect Seller Central for Europe" }).click();
-  await expect(page.getByRole("heading", { name: "Authorize Sellscribe" })).toBeVisible();
-  const account = page.getByLabel("Selling account");
-  await account.selectOption({ label: (await account.locator("option").allTextContents()).find((label) => label.includes("(EU:"))! });
-  await page.getByRole("button", { name: "Confirm" }).click();
-  await expect(page).toHaveURL(/amazon=connected&region=eu/);
+  const card = await connectSellerCentralEurope(page);
   // The owner's switch on the Amazon card, from the keyboard: members may publish, kept after a reload.
   const permission = card.getByRole("switch", { name: "Members may publish" });
   await expect(permission).not.toBeChecked();
@@ -52,11 +37,8 @@ test("an owner lets members publish, links a SKU, is stopped at the title, publi
   const product = seededSellers()
     .find((seller) => seller.region === "eu")!
     .listings.find((listing) => listing.marketplaceId === storeId && !listing.issues)!;
-  const origin = { Origin: new URL(page.url()).origin };
-  const created = await page.request.post("/api/listings", { data: { facts, marketplace: store }, headers: origin });
-  expect(created.status()).toBe(201);
-  const { listing } = (await created.json()) as { listing: { id: string } };
-  expect((await page.request.post(`/listings/${listing.id}`, { form: { intent: "save", listing: JSON.stringify({ facts, copy, version: 0 }) }, headers: origin })).status()).toBe(200);
+  const listing = await createSavedListing(page, { marketplace: store });
+  const { origin } = listing;
 
   // Not linked: the panel asks for the SKU (or an import first); an unknown one is refused at the field.
   await page.goto(`/listings/${listing.id}`);
@@ -148,4 +130,57 @@ test("an owner lets members publish, links a SKU, is stopped at the title, publi
   expect((await fetch(`${origin.Origin}/api/listings/${listing.id}/publications`, { headers })).status).toBe(404);
   expect((await fetch(`${origin.Origin}/api/listings/${listing.id}/publish/preview`, { method: "POST", headers, body: "{}" })).status).toBe(404);
   await strangerContext.close();
+});
+
+test("Amazon rejects a publish after accepting it: the panel says Rejected with Amazon's issue in plain words; a member cannot publish until the owner lets members; axe", async ({ page, browser, login }) => {
+  test.slow(); // The consent page, a publish read back from the stand-in, and a second account.
+  const owner = await login({ firstName: "Rhea", lastName: "Rejected" });
+  await connectSellerCentralEurope(page);
+  const seller = seededSellers().find((candidate) => candidate.region === "eu")!;
+  const storeId = getMarketplace(store)!.marketplaceId;
+  // Not the first test's SKU: the stand-in's behaviour is per seller and SKU, and the tests run side by side.
+  const product = seller.listings.filter((listing) => listing.marketplaceId === storeId && !listing.issues)[1]!;
+  const listing = await createSavedListing(page, { marketplace: store, copy: { ...cuttingBoardCopy, title: shortTitle } });
+  expect((await page.request.post(`/api/listings/${listing.id}/amazon-link`, { data: { store, sku: product.sku }, headers: listing.origin })).status()).toBe(200);
+  // Amazon accepts the patch, then an ERROR issue (8541, the catalog's data differs) shows on the listing instead of the change.
+  await setStubBehaviour({ sellerId: seller.sellerId, sku: product.sku, behaviour: "issue-later" });
+
+  await page.goto(`/listings/${listing.id}`);
+  const panel = page.getByRole("region", { name: "Publish to Amazon" });
+  await page.waitForLoadState("networkidle");
+  await panel.getByRole("button", { name: "Publish to Amazon" }).click();
+  const review = page.getByRole("dialog", { name: "Publish to Amazon" });
+  await expect(review.getByText("Everything passes. Nothing is sent until you confirm below.")).toBeVisible({ timeout: 20_000 });
+  await review.getByRole("button", { name: "Publish", exact: true }).click();
+  await expect(panel.getByTestId("publish-status").first()).toHaveText("Rejected", { timeout: 30_000 });
+  const progress = panel.getByTestId("publish-progress");
+  await expect(progress.getByText("Amazon rejected the change and the live listing kept its copy.", { exact: false })).toBeVisible();
+  const issue = progress.getByTestId("amazon-issue");
+  await expect(issue.getByText("The copy conflicts with Amazon's catalog for this ASIN.")).toBeVisible();
+  await expect(issue.getByText("Amazon keeps other values for this product.", { exact: false })).toBeVisible();
+  await expect(issue).toContainText("8541");
+  await expectNoAxeViolations(page);
+  await page.screenshot({ path: "test-results/publish-rejected-1280.png", fullPage: true });
+
+  // A member sees the same panel with Publish off and who may turn it on; once the owner lets members, it is on.
+  const memberContext = await browser.newContext();
+  try {
+    const member = await login({ firstName: "Milo", lastName: "Member", context: memberContext });
+    await joinWorkspaceOf(owner.email, member.email);
+    const memberPage = await memberContext.newPage();
+    await memberPage.goto(`/listings/${listing.id}`);
+    const memberPanel = memberPage.getByRole("region", { name: "Publish to Amazon" });
+    const ownerOnly = memberPanel.getByText("Only the workspace owner may publish to Amazon.", { exact: false });
+    await expect(memberPanel.getByTestId("publish-status").first()).toHaveText("Rejected");
+    await expect(memberPanel.getByRole("button", { name: "Publish to Amazon" })).toBeDisabled();
+    await expect(ownerOnly).toBeVisible();
+    await expectNoAxeViolations(memberPage);
+    const allowed = await page.request.post("/settings/workspace", { form: { intent: "membersMayPublish", membersMayPublish: "on" }, headers: listing.origin });
+    expect(allowed.status()).toBe(200);
+    await memberPage.reload();
+    await expect(memberPanel.getByRole("button", { name: "Publish to Amazon" })).toBeEnabled();
+    await expect(ownerOnly).toHaveCount(0);
+  } finally {
+    await memberContext.close();
+  }
 });

@@ -150,3 +150,16 @@ export function membershipsOf(email: string): { workspaceId: string; role: strin
     db.close();
   }
 }
+
+/** Makes `memberEmail` a member of the workspace `ownerEmail` owns, through an invitation accepted as the invite page does. */
+export function joinWorkspaceOf(ownerEmail: string, memberEmail: string): Promise<void> {
+  return withE2eKysely(async (db) => {
+    const { acceptInvitation, createInvitation } = await import("#app/features/workspace/members.server.ts");
+    const { userId, workspaceId } = await ownerOf(db, ownerEmail);
+    const member = await db.selectFrom("user").select(["id", "email"]).where("email", "=", memberEmail).executeTakeFirstOrThrow();
+    const invitation = await createInvitation({ db, workspaceId, email: memberEmail, invitedBy: userId });
+    if (!invitation.ok) throw new Error(`invite of ${memberEmail} refused: ${invitation.reason}`);
+    const accepted = await acceptInvitation({ db, token: invitation.token, user: member });
+    if (!accepted.ok) throw new Error(`invite of ${memberEmail} not accepted: ${accepted.reason}`);
+  });
+}
