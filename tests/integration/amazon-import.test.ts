@@ -4,8 +4,7 @@
 // a revoked authorization pausing the run until the seller connects again, a dead worker's run carried on
 // with nothing imported twice, and another workspace's run not found. The stand-in runs 200× Amazon's
 // rates and our bucket with it, so no test waits at Amazon's real pace.
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
+import type { Server } from "node:http";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { callbackParams, finishAmazonConnect, startAmazonConnect } from "#app/features/amazon/connect.server.ts";
 import { getConnectionById } from "#app/features/amazon/connections.server.ts";
@@ -17,6 +16,7 @@ import { marketplaceBySpApiId } from "#app/features/amazon/regions.ts";
 import { marketplaces } from "#app/features/marketplaces/registry.ts";
 import type { AmazonConfig, AppConfig } from "#server/config.server.ts";
 import { useIntegrationBackend } from "#tests/support/integration-backend.ts";
+import { answerAsAmazon, startSpApiProxy } from "#tests/support/sp-api-proxy.ts";
 import { startSpApiStub, type SpApiStub, type StubListing, type StubSeller } from "#tests/support/sp-api-stub.ts";
 import { seededSellers } from "#tests/support/sp-api-stub.ts";
 import { testDatabaseKinds } from "#tests/support/test-db.ts";
@@ -67,25 +67,13 @@ describe.each(testDatabaseKinds)("importing from Amazon on %s", (kind) => {
     // Amazon having a bad minute: while `failEvery` is set, Listings calls answer in turn a 429 (Amazon's shape
     // and headers: 5 requests a second) and a 503 before reaching the stand-in.
     let calls = 0;
-    proxy = createServer((req, res) => {
-      if (failEvery > 0 && req.url?.startsWith("/listings/") && ++calls % failEvery < 2) {
-        const status = calls % failEvery === 0 ? 429 : 503;
-        injected.push(status);
-        const headers = { "content-type": "application/json", "x-amzn-RequestId": "injected", ...(status === 429 ? { "x-amzn-RateLimit-Limit": "5.0" } : {}) };
-        return void res.writeHead(status, headers).end(JSON.stringify({ errors: [{ code: status === 429 ? "QuotaExceeded" : "ServiceUnavailable", message: "Try again" }] }));
-      }
-      const body: Buffer[] = [];
-      req.on("data", (chunk: Buffer) => body.push(chunk));
-      req.on("end", () => {
-        const headers = Object.fromEntries(Object.entries(req.headers).filter(([name]) => !["host", "content-length", "connection"].includes(name))) as Record<string, string>;
-        void fetch(`${stub.url}${req.url}`, { method: req.method, headers, ...(body.length ? { body: Buffer.concat(body) } : {}) }).then(async (answer) => {
-          const passed = Object.fromEntries([...answer.headers].filter(([name]) => !["content-length", "content-encoding", "transfer-encoding", "connection"].includes(name)));
-          res.writeHead(answer.status, passed).end(Buffer.from(await answer.arrayBuffer()));
-        });
-      });
-    });
-    await new Promise<void>((resolve) => proxy.listen(0, "127.0.0.1", resolve));
-    proxyUrl = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
+    ({ server: proxy, url: proxyUrl } = await startSpApiProxy(stub.url, (req, res) => {
+      if (!(failEvery > 0 && req.url?.startsWith("/listings/") && ++calls % failEvery < 2)) return false;
+      const status = calls % failEvery === 0 ? 429 : 503;
+      injected.push(status);
+      answerAsAmazon(res, status, status === 429 ? "QuotaExceeded" : "ServiceUnavailable", "Try again", status === 429 ? { "x-amzn-RateLimit-Limit": "5.0" } : {});
+      return true;
+    }));
     amazon = { ...app, draft: false, tokenUrl: `${stub.url}/auth/o2/token`, endpoint: proxyUrl, sellerCentralUrl: stub.url, redirectUri };
     config = { ...backend.config, amazon };
   });

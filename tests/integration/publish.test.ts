@@ -4,8 +4,7 @@
 // refused, accepted then an issue, accepted and nothing changes), rollback with the three-way check, who may
 // publish, the audit log as JSON and CSV, a crash between writing and sending, and another workspace's 404.
 // The stand-in runs 200x Amazon's rates and our bucket with it; the verification's clock is injected.
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
+import type { Server } from "node:http";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { callbackParams, finishAmazonConnect, startAmazonConnect } from "#app/features/amazon/connect.server.ts";
 import { createSpApiRateLimiter } from "#app/features/amazon/rate-limiter.server.ts";
@@ -19,6 +18,7 @@ import { publicationAnswerSchema, publicationsAnswerSchema, publishPreviewAnswer
 import { readApiError } from "#app/lib/errors.ts";
 import type { AmazonConfig, AppConfig } from "#server/config.server.ts";
 import { useIntegrationBackend } from "#tests/support/integration-backend.ts";
+import { answerAsAmazon, startSpApiProxy } from "#tests/support/sp-api-proxy.ts";
 import { startSpApiStub, type SpApiStub, type StubListing } from "#tests/support/sp-api-stub.ts";
 import { testDatabaseKinds } from "#tests/support/test-db.ts";
 
@@ -84,23 +84,13 @@ describe.each(testDatabaseKinds)("publishing to Amazon on %s", (kind) => {
   let failPatch: 0 | 429 | 503 | 403 = 0;
   let proxy: Server | undefined;
   async function proxied(): Promise<AppConfig> {
-    proxy = createServer((req, res) => {
-      if (failPatch && req.method === "PATCH" && !req.url?.includes("VALIDATION_PREVIEW")) {
-        const headers = { "content-type": "application/json", "x-amzn-RequestId": "injected", ...(failPatch === 429 ? { "x-amzn-RateLimit-Limit": "1000" } : {}) };
-        return void res.writeHead(failPatch, headers).end(JSON.stringify({ errors: [{ code: failPatch === 429 ? "QuotaExceeded" : failPatch === 403 ? "Unauthorized" : "ServiceUnavailable", message: "Amazon says no" }] }));
-      }
-      const body: Buffer[] = [];
-      req.on("data", (chunk: Buffer) => body.push(chunk));
-      req.on("end", () => {
-        const headers = Object.fromEntries(Object.entries(req.headers).filter(([name]) => !["host", "content-length", "connection"].includes(name))) as Record<string, string>;
-        void fetch(`${stub.url}${req.url}`, { method: req.method, headers, ...(body.length ? { body: Buffer.concat(body) } : {}) }).then(async (answer) => {
-          const passed = Object.fromEntries([...answer.headers].filter(([name]) => !["content-length", "content-encoding", "transfer-encoding", "connection"].includes(name)));
-          res.writeHead(answer.status, passed).end(Buffer.from(await answer.arrayBuffer()));
-        });
-      });
+    const started = await startSpApiProxy(stub.url, (req, res) => {
+      if (!failPatch || req.method !== "PATCH" || req.url?.includes("VALIDATION_PREVIEW")) return false;
+      answerAsAmazon(res, failPatch, failPatch === 429 ? "QuotaExceeded" : failPatch === 403 ? "Unauthorized" : "ServiceUnavailable", "Amazon says no", failPatch === 429 ? { "x-amzn-RateLimit-Limit": "1000" } : {});
+      return true;
     });
-    await new Promise<void>((resolve) => proxy!.listen(0, "127.0.0.1", resolve));
-    return { ...config, amazon: { ...amazon, endpoint: `http://127.0.0.1:${(proxy.address() as AddressInfo).port}` } };
+    proxy = started.server;
+    return { ...config, amazon: { ...amazon, endpoint: started.url } };
   }
   afterAll(async () => {
     if (proxy) await new Promise((resolve) => proxy!.close(resolve));

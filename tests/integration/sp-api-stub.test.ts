@@ -6,7 +6,8 @@ import { ListingsItemsApi } from "@sp-api-sdk/listings-items-api-2021-08-01";
 import { ReportsApi } from "@sp-api-sdk/reports-api-2021-06-30";
 import axios from "axios";
 import { afterEach, describe, expect, it } from "vitest";
-import { queryErrors, responseValidator, usagePlan, type SpApiModelFile } from "#tests/support/sp-api-models.ts";
+import { usagePlan } from "#tests/support/sp-api-models.ts";
+import { appId, clientId, clientSecret, DE, NA, redirectUri, sp, US, type SpAnswer } from "#tests/support/sp-api-stub-calls.ts";
 import {
   ACCESS_TOKEN_LIFETIME_S,
   allListingsReportColumns,
@@ -19,13 +20,6 @@ import {
   type StubSeller,
 } from "#tests/support/sp-api-stub.ts";
 
-const clientId = "amzn1.application-oa2-client.test";
-const clientSecret = "test-lwa-secret";
-const appId = "amzn1.sp.solution.test";
-const redirectUri = "http://127.0.0.1:5173/app/amazon/callback";
-const US = "ATVPDKIKX0DER";
-const DE = "A1PA6795UKMFR9";
-
 let clock = Date.UTC(2026, 10, 28, 12);
 const stubs: SpApiStub[] = [];
 async function stub(options: Partial<SpApiStubOptions> = {}): Promise<SpApiStub> {
@@ -37,41 +31,6 @@ async function stub(options: Partial<SpApiStubOptions> = {}): Promise<SpApiStub>
 afterEach(async () => {
   await Promise.all(stubs.splice(0).map((started) => started.close()));
 });
-
-/** The model file and path template of each SP-API path we call. */
-const templates: [RegExp, SpApiModelFile, string][] = [
-  [/^\/sellers\/v1\/marketplaceParticipations$/, "sellers.json", "/sellers/v1/marketplaceParticipations"],
-  [/^\/reports\/2021-06-30\/reports$/, "reports_2021-06-30.json", "/reports/2021-06-30/reports"],
-  [/^\/reports\/2021-06-30\/reports\/[^/]+$/, "reports_2021-06-30.json", "/reports/2021-06-30/reports/{reportId}"],
-  [/^\/reports\/2021-06-30\/documents\/[^/]+$/, "reports_2021-06-30.json", "/reports/2021-06-30/documents/{reportDocumentId}"],
-  [/^\/listings\/2021-08-01\/items\/[^/]+$/, "listingsItems_2021-08-01.json", "/listings/2021-08-01/items/{sellerId}"],
-  [/^\/listings\/2021-08-01\/items\/[^/]+\/[^/]+$/, "listingsItems_2021-08-01.json", "/listings/2021-08-01/items/{sellerId}/{sku}"],
-];
-
-interface SpAnswer {
-  status: number;
-  body: Record<string, unknown> & { errors?: { code: string; message: string }[] };
-  headers: Headers;
-}
-
-/** One SP-API call; its answer must match the model's schema for its status, and (unless bad on purpose) its query the model's parameters. */
-async function sp(base: SpApiStub, token: string | undefined, method: string, pathAndQuery: string, options: { body?: unknown; badOnPurpose?: boolean } = {}): Promise<SpAnswer> {
-  const target = new URL(pathAndQuery, base.url);
-  const template = templates.find(([pattern]) => pattern.test(target.pathname));
-  if (!template) throw new Error(`no model for ${target.pathname}`);
-  const [, file, pathTemplate] = template;
-  if (!options.badOnPurpose) expect(queryErrors(file, pathTemplate, method, target.searchParams)).toEqual([]);
-  const response = await fetch(target, {
-    method,
-    headers: { ...(token ? { "x-amz-access-token": token } : {}), ...(options.body ? { "content-type": "application/json" } : {}) },
-    body: options.body ? JSON.stringify(options.body) : undefined,
-  });
-  const body = (await response.json()) as SpAnswer["body"];
-  const validate = responseValidator(file, pathTemplate, method, response.status);
-  expect(validate(body), `${method} ${pathTemplate} ${response.status}: ${JSON.stringify(validate.errors)}`).toBe(true);
-  expect(response.headers.get("x-amzn-requestid")).toMatch(/^[0-9a-f-]{36}$/);
-  return { status: response.status, body, headers: response.headers };
-}
 
 async function lwa(base: SpApiStub, form: Record<string, string>): Promise<{ status: number; body: Record<string, string | number> }> {
   const response = await fetch(`${base.url}/auth/o2/token`, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: new URLSearchParams(form) });
@@ -91,7 +50,6 @@ async function authorize(base: SpApiStub, sellerId: string): Promise<{ accessTok
   return { accessToken: String(body.access_token), refreshToken: String(body.refresh_token) };
 }
 
-const NA = "A2NASTUBSELLER";
 
 describe("SP-API stand-in: Amazon's models", () => {
   it("uses the rate and burst of each operation's Usage Plan in the model files", () => {

@@ -1,4 +1,4 @@
-// Calls to the SP-API stand-in for its own tests (publishing's operations, issue 34): a stand-in on an injected clock,
+// Calls to the SP-API stand-in for its own tests (the import's and publishing's operations, issue 34): a stand-in on an injected clock,
 // a seller authorized through consent + LWA, and one call whose answer must match Amazon's model for its status and
 // whose query (unless bad on purpose) the model's parameters.
 import { expect } from "vitest";
@@ -37,8 +37,13 @@ export async function authorize(stub: SpApiStub, sellerId: string): Promise<stri
   return String(((await token.json()) as { access_token: string }).access_token);
 }
 
-/** The model file and path template of each SP-API path publishing calls. */
+/** The model file and path template of each SP-API path the stand-in serves. */
 const templates: [RegExp, SpApiModelFile, string][] = [
+  [/^\/sellers\/v1\/marketplaceParticipations$/, "sellers.json", "/sellers/v1/marketplaceParticipations"],
+  [/^\/reports\/2021-06-30\/reports$/, "reports_2021-06-30.json", "/reports/2021-06-30/reports"],
+  [/^\/reports\/2021-06-30\/reports\/[^/]+$/, "reports_2021-06-30.json", "/reports/2021-06-30/reports/{reportId}"],
+  [/^\/reports\/2021-06-30\/documents\/[^/]+$/, "reports_2021-06-30.json", "/reports/2021-06-30/documents/{reportDocumentId}"],
+  [/^\/listings\/2021-08-01\/items\/[^/]+$/, "listingsItems_2021-08-01.json", "/listings/2021-08-01/items/{sellerId}"],
   [/^\/listings\/2021-08-01\/items\/[^/]+\/[^/]+$/, "listingsItems_2021-08-01.json", "/listings/2021-08-01/items/{sellerId}/{sku}"],
   [/^\/definitions\/2020-09-01\/productTypes$/, "definitionsProductTypes_2020-09-01.json", "/definitions/2020-09-01/productTypes"],
   [/^\/definitions\/2020-09-01\/productTypes\/[^/]+$/, "definitionsProductTypes_2020-09-01.json", "/definitions/2020-09-01/productTypes/{productType}"],
