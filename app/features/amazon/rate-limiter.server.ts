@@ -37,7 +37,9 @@ export function createSpApiRateLimiter(db: Db, { now = Date.now, sleep = (ms) =>
     const documented = spacingMs(spApiOperations[operation], rateScale);
     const burstMs = (spApiOperations[operation].burst - 1) * documented;
     // Arrivals up to arrivalJitterMs late conform to Amazon's bucket when ours keeps that much tolerance back.
-    return { spacing: documented + Math.max(0, arrivalJitterMs - burstMs), tolerance: Math.max(0, burstMs - arrivalJitterMs) };
+    // Whole milliseconds: the bucket's row keeps integers (PostgreSQL refuses a fraction).
+    const jitter = Math.ceil(arrivalJitterMs);
+    return { spacing: documented + Math.max(0, jitter - burstMs), tolerance: Math.max(0, burstMs - jitter) };
   };
   const limiter: SpApiRateLimiter = {
     async take(connectionId, operation) {
