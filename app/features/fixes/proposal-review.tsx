@@ -5,31 +5,12 @@ import type { CSSProperties } from "react";
 import { Badge, Button, Grid, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import { IconCheck, IconX } from "@tabler/icons-react";
 import { Form } from "react-router";
-import { diffWords, type DiffPiece } from "#app/features/listings/diff.ts";
+import { diffWords } from "#app/features/listings/diff.ts";
+import { DiffText } from "#app/features/listings/diff-pieces.tsx";
 import { sectionLabels } from "#app/features/listings/section-labels.ts";
 import type { ListingCopy } from "#app/features/listings/types.ts";
 import type { SectionName } from "#app/features/rules/types.ts";
 import { useI18n } from "#app/i18n/context.tsx";
-
-function Pieces({ pieces, side, dir }: { pieces: DiffPiece[]; side: "live" | "proposed"; dir: "rtl" | "ltr" }) {
-  return (
-    <Text size="sm" style={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }} dir={dir}>
-      {pieces.map((piece, index) =>
-        !piece.changed ? (
-          <span key={index}>{piece.text}</span>
-        ) : side === "live" ? (
-          <del key={index} style={{ background: "var(--mantine-color-red-light)", textDecorationColor: "var(--mantine-color-red-7)" }}>
-            {piece.text}
-          </del>
-        ) : (
-          <ins key={index} style={{ background: "var(--mantine-color-teal-light)", textDecoration: "none", borderBottom: "2px solid var(--mantine-color-teal-7)" }}>
-            {piece.text}
-          </ins>
-        ),
-      )}
-    </Text>
-  );
-}
 
 const text = (copy: ListingCopy, section: SectionName) => (section === "bullets" ? copy.bullets.join("\n") : copy[section]);
 
@@ -91,7 +72,7 @@ export function ProposalReview({ version, live, proposed, sections, passed, dir,
                   <Text size="xs" c="dimmed" fw={600} mb={4}>
                     {t(side === "live" ? "fixes.proposal.live" : "fixes.proposal.proposed")}
                   </Text>
-                  <Pieces pieces={pieces} side={side} dir={dir} />
+                  <DiffText pieces={pieces} side={side === "live" ? "old" : "new"} dir={dir} />
                 </Grid.Col>
               ))}
             </Grid>

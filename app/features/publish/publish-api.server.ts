@@ -66,8 +66,8 @@ async function scope(ctx: PublishApiContext): Promise<{ workspaceId: string; use
   return { workspaceId, userId: ctx.user.id };
 }
 
-/** POST /api/listings/:id/publish/preview {kind?} → 200 {preview}. */
-export async function handlePublishPreview(ctx: PublishApiContext): Promise<Response> {
+/** A POST about this workspace's listing: its JSON body checked by `schema`, then `run`'s answer or its refusal. */
+async function handlePost<S extends z.ZodType>(ctx: PublishApiContext, schema: S, run: (scoped: { workspaceId: string; userId: string }, input: z.output<S>) => Promise<Response>): Promise<Response> {
   const scoped = await scope(ctx);
   if (scoped instanceof Response) return scoped;
   let body: unknown;
@@ -76,34 +76,29 @@ export async function handlePublishPreview(ctx: PublishApiContext): Promise<Resp
   } catch {
     return refuse(ctx, "BAD_REQUEST");
   }
-  const input = previewRequestSchema.safeParse(body);
+  const input = schema.safeParse(body);
   if (!input.success) return invalid(ctx, input.error);
   try {
-    const preview = await ctx.publisher.preview({ ...scoped, listingId: ctx.id, kind: input.data.kind, locale: ctx.locale });
-    return reply(publishPreviewAnswerSchema, { preview });
+    return await run(scoped, input.data);
   } catch (error) {
     return answerError(ctx, error);
   }
 }
 
+/** POST /api/listings/:id/publish/preview {kind?} → 200 {preview}. */
+export function handlePublishPreview(ctx: PublishApiContext): Promise<Response> {
+  return handlePost(ctx, previewRequestSchema, async (scoped, input) => {
+    const preview = await ctx.publisher.preview({ ...scoped, listingId: ctx.id, kind: input.kind, locale: ctx.locale });
+    return reply(publishPreviewAnswerSchema, { preview });
+  });
+}
+
 /** POST /api/listings/:id/publish {previewId, confirmLiveChange?} → 202 {publication}. */
-export async function handlePublish(ctx: PublishApiContext): Promise<Response> {
-  const scoped = await scope(ctx);
-  if (scoped instanceof Response) return scoped;
-  let body: unknown;
-  try {
-    body = await readBody(ctx);
-  } catch {
-    return refuse(ctx, "BAD_REQUEST");
-  }
-  const input = publishRequestSchema.safeParse(body);
-  if (!input.success) return invalid(ctx, input.error);
-  try {
-    const publication = await ctx.publisher.publish({ ...scoped, listingId: ctx.id, previewId: input.data.previewId, confirmLiveChange: input.data.confirmLiveChange, locale: ctx.locale });
+export function handlePublish(ctx: PublishApiContext): Promise<Response> {
+  return handlePost(ctx, publishRequestSchema, async (scoped, input) => {
+    const publication = await ctx.publisher.publish({ ...scoped, listingId: ctx.id, previewId: input.previewId, confirmLiveChange: input.confirmLiveChange, locale: ctx.locale });
     return reply(publicationAnswerSchema, { publication }, 202);
-  } catch (error) {
-    return answerError(ctx, error);
-  }
+  });
 }
 
 /** GET /api/listings/:id/publications[?format=csv] → {publications, link, mayPublish}, or the CSV export. */
@@ -124,21 +119,9 @@ export async function handlePublications(ctx: PublishApiContext): Promise<Respon
 }
 
 /** POST /api/listings/:id/amazon-link {store, sku} → 200 {link}: the SKU must exist for the seller in the store. */
-export async function handleAmazonLink(ctx: PublishApiContext): Promise<Response> {
-  const scoped = await scope(ctx);
-  if (scoped instanceof Response) return scoped;
-  let body: unknown;
-  try {
-    body = await readBody(ctx);
-  } catch {
-    return refuse(ctx, "BAD_REQUEST");
-  }
-  const input = amazonLinkRequestSchema.safeParse(body);
-  if (!input.success) return invalid(ctx, input.error);
-  try {
-    const link = await ctx.publisher.link({ ...scoped, listingId: ctx.id, store: input.data.store, sku: input.data.sku });
+export function handleAmazonLink(ctx: PublishApiContext): Promise<Response> {
+  return handlePost(ctx, amazonLinkRequestSchema, async (scoped, input) => {
+    const link = await ctx.publisher.link({ ...scoped, listingId: ctx.id, store: input.store, sku: input.sku });
     return reply(amazonLinkAnswerSchema, { link });
-  } catch (error) {
-    return answerError(ctx, error);
-  }
+  });
 }

@@ -22,10 +22,11 @@ const blockerLabels = {
 type Loaded = { state: "loading" } | { state: "failed"; error: PublishCallError } | { state: "ready"; preview: PublishPreview };
 
 /** What a failed call leaves the review to do: check again, or (not linked) go back to the panel's SKU form. */
-function ReviewFailure({ error, onRetry }: { error: PublishCallError; onRetry: () => void }) {
+/** A preview or a send that failed: the reason and, unless only linking or an owner can help, check again. */
+function ReviewFailure({ error, onRetry, title }: { error: PublishCallError; onRetry: () => void; title?: string }) {
   const { t } = useI18n();
   return (
-    <Alert color="red" variant="light" role="alert" icon={<IconAlertTriangle aria-hidden />} title={t("amazon.publish.review.failedTitle")}>
+    <Alert color="red" variant="light" role="alert" icon={<IconAlertTriangle aria-hidden />} title={title}>
       <Stack gap="xs">
         <Text size="sm">{error.message}</Text>
         {error.code !== "AMAZON_NOT_LINKED" && error.code !== "PUBLISH_FORBIDDEN" ? (
@@ -287,7 +288,7 @@ export function PublishReview({ listingId, kind, opened, dir, onClose, onSent, o
               <Text size="sm">{t("amazon.publish.review.checking")}</Text>
             </Group>
           ) : loaded.state === "failed" ? (
-            <ReviewFailure error={loaded.error} onRetry={() => void check()} />
+            <ReviewFailure error={loaded.error} onRetry={() => void check()} title={t("amazon.publish.review.failedTitle")} />
           ) : preview ? (
             <Stack gap="lg">
               <Text size="sm" c="dimmed" data-testid="review-target">
@@ -312,20 +313,7 @@ export function PublishReview({ listingId, kind, opened, dir, onClose, onSent, o
               <Checks preview={preview} />
               <Changes preview={preview} dir={dir} />
               <AmazonPreview preview={preview} />
-              {sendError ? (
-                <Alert color="red" variant="light" role="alert" icon={<IconAlertTriangle aria-hidden />}>
-                  <Stack gap="xs">
-                    <Text size="sm">{sendError.message}</Text>
-                    {sendError.code !== "PUBLISH_FORBIDDEN" && sendError.code !== "AMAZON_NOT_LINKED" ? (
-                      <Group>
-                        <Button size="xs" variant="default" leftSection={<IconRefresh size={14} aria-hidden />} onClick={() => void check()}>
-                          {t("amazon.publish.review.checkAgain")}
-                        </Button>
-                      </Group>
-                    ) : null}
-                  </Stack>
-                </Alert>
-              ) : null}
+              {sendError ? <ReviewFailure error={sendError} onRetry={() => void check()} /> : null}
               <Stack gap="sm" component="section" aria-labelledby="review-confirm" pb="md">
                 <Title order={3} fz="md" id="review-confirm">
                   {t("amazon.publish.review.stepConfirm")}

@@ -4,7 +4,8 @@ import type { CSSProperties } from "react";
 import { Badge, Code, Group, List, Stack, Text } from "@mantine/core";
 import type { z } from "zod";
 import { marketplaceBySpApiId } from "#app/features/amazon/regions.ts";
-import { diffWords, type DiffPiece } from "#app/features/listings/diff.ts";
+import { diffWords } from "#app/features/listings/diff.ts";
+import { DiffPieces } from "#app/features/listings/diff-pieces.tsx";
 import { sectionLabels } from "#app/features/listings/section-labels.ts";
 import type { SectionName } from "#app/features/rules/types.ts";
 import { useI18n } from "#app/i18n/context.tsx";
@@ -127,22 +128,6 @@ export function IssueList({ issues, label }: { issues: readonly PublishIssue[]; 
   );
 }
 
-function Pieces({ pieces, side }: { pieces: DiffPiece[]; side: "old" | "new" }) {
-  return pieces.map((piece, index) =>
-    !piece.changed ? (
-      <span key={index}>{piece.text}</span>
-    ) : side === "old" ? (
-      <del key={index} style={{ background: "var(--mantine-color-red-light)", textDecorationColor: "var(--mantine-color-red-7)" }}>
-        {piece.text}
-      </del>
-    ) : (
-      <ins key={index} style={{ background: "var(--mantine-color-teal-light)", textDecoration: "none", borderBottom: "2px solid var(--mantine-color-teal-7)" }}>
-        {piece.text}
-      </ins>
-    ),
-  );
-}
-
 /** One side of a compare: each value (a bullet each) with the words only this side has marked. */
 export function DiffValues({ values, other, side, dir }: { values: readonly string[]; other: readonly string[]; side: "old" | "new"; dir?: "rtl" | "ltr" }) {
   const { t } = useI18n();
@@ -154,7 +139,7 @@ export function DiffValues({ values, other, side, dir }: { values: readonly stri
     );
   const single = (value: string, index: number) => {
     const diff = diffWords(side === "old" ? value : (other[index] ?? ""), side === "old" ? (other[index] ?? "") : value);
-    return <Pieces pieces={side === "old" ? diff.left : diff.right} side={side} />;
+    return <DiffPieces pieces={side === "old" ? diff.left : diff.right} side={side} />;
   };
   if (values.length === 1)
     return (

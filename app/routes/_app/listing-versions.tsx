@@ -3,7 +3,8 @@ import { Anchor, Badge, Button, Card, Grid, Group, NativeSelect, Paper, Stack, T
 import { IconArrowBackUp } from "@tabler/icons-react";
 import { data, Form, Link, redirect, useNavigation, useSubmit } from "react-router";
 import { EmptyState } from "#app/components/empty-state.tsx";
-import { diffWords, type DiffPiece } from "#app/features/listings/diff.ts";
+import { diffWords } from "#app/features/listings/diff.ts";
+import { DiffText } from "#app/features/listings/diff-pieces.tsx";
 import { getListing, getListingVersion, listListingVersions, restoreListingVersion, type ListingVersionView } from "#app/features/listings/listings.server.ts";
 import type { ListingCopy } from "#app/features/listings/types.ts";
 import { getMarketplace } from "#app/features/marketplaces/registry.ts";
@@ -46,28 +47,6 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const restored = await restoreListingVersion({ db: getServices().db, workspaceId: membership.workspaceId, listingId: params.id, version, userId: user.id });
   if (!restored) throw data(null, { status: 404 });
   return redirect(`/listings/${params.id}?restored=${version}`);
-}
-
-function Pieces({ pieces, side, dir }: { pieces: DiffPiece[]; side: "left" | "right"; dir: "rtl" | "ltr" }) {
-  return (
-    <Text size="sm" style={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }} dir={dir}>
-      {pieces.map((piece, index) =>
-        piece.changed ? (
-          side === "left" ? (
-            <del key={index} style={{ background: "var(--mantine-color-red-light)", textDecorationColor: "var(--mantine-color-red-7)" }}>
-              {piece.text}
-            </del>
-          ) : (
-            <ins key={index} style={{ background: "var(--mantine-color-teal-light)", textDecoration: "none", borderBottom: "2px solid var(--mantine-color-teal-7)" }}>
-              {piece.text}
-            </ins>
-          )
-        ) : (
-          <span key={index}>{piece.text}</span>
-        ),
-      )}
-    </Text>
-  );
 }
 
 type SectionKey = keyof ListingCopy;
@@ -166,7 +145,7 @@ export default function ListingVersions({ loaderData }: Route.ComponentProps) {
                           <Text size="xs" c="dimmed" hiddenFrom="sm">
                             {version ? t("listings.versions.heading", { version: version.version }) : ""}
                           </Text>
-                          <Pieces pieces={pieces} side={side} dir={dir} />
+                          <DiffText pieces={pieces} side={side === "left" ? "old" : "new"} dir={dir} />
                         </Grid.Col>
                       ))}
                     </Grid>
