@@ -165,7 +165,8 @@ export function PublishPanel({ listingId, store, dir, blocked, onChanged }: { li
         </Group>
 
         {loaded.state === "loading" ? (
-          <Stack gap="xs" aria-busy="true" aria-label={t("amazon.publish.loading")}>
+          // A status, since axe allows a name only on an element with a role.
+          <Stack gap="xs" role="status" aria-busy="true" aria-label={t("amazon.publish.loading")}>
             <Skeleton height={12} width="60%" />
             <Skeleton height={30} width={180} />
           </Stack>
