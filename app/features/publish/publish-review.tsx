@@ -124,18 +124,19 @@ function Changes({ preview, dir }: { preview: PublishPreview; dir: "rtl" | "ltr"
               </Text>
             </Group>
             <Grid gap="md">
-              <Grid.Col span={{ base: 12, sm: 6 }}>
-                <Text size="xs" c="dimmed" fw={600} mb={4}>
-                  {t("amazon.publish.review.live")}
-                </Text>
-                <DiffValues values={entry.live} other={entry.ours} side="old" dir={dir} />
-              </Grid.Col>
-              <Grid.Col span={{ base: 12, sm: 6 }}>
-                <Text size="xs" c="dimmed" fw={600} mb={4}>
-                  {t("amazon.publish.review.ours")}
-                </Text>
-                <DiffValues values={entry.ours} other={entry.live} side="new" dir={dir} />
-              </Grid.Col>
+              {(
+                [
+                  ["old", "amazon.publish.review.live", entry.live, entry.ours],
+                  ["new", "amazon.publish.review.ours", entry.ours, entry.live],
+                ] as const
+              ).map(([side, label, values, other]) => (
+                <Grid.Col span={{ base: 12, sm: 6 }} key={side}>
+                  <Text size="xs" c="dimmed" fw={600} mb={4}>
+                    {t(label)}
+                  </Text>
+                  <DiffValues values={values} other={other} side={side} dir={dir} />
+                </Grid.Col>
+              ))}
             </Grid>
           </Paper>
         ))
