@@ -104,7 +104,8 @@ describe.each(testDatabaseKinds)("the schema check of a preview on %s", (kind) =
   });
 
   it("a check that never ends, or a thread out of heap, is a refusal the preview shows in time; nothing is sent; the next preview works", async () => {
-    const publisher = await publisherWith({ timeoutMs: 2_000 });
+    // 5 s: long enough for a new thread to load Ajv and compile BRACELET on a busy machine, short enough to wait out.
+    const publisher = await publisherWith({ timeoutMs: 5_000 });
     const hostile = await linkedListing(publisher, "THR-HOSTILE", nearMiss);
     const before = patches();
     const started = performance.now();
