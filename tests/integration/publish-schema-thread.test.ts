@@ -3,8 +3,6 @@
 // hangs (a pattern backtracking forever) or a thread out of heap answered as a refusal the preview shows, in time,
 // with nothing sent to Amazon; the next preview works.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { callbackParams, finishAmazonConnect, startAmazonConnect } from "#app/features/amazon/connect.server.ts";
-import { createSpApiRateLimiter } from "#app/features/amazon/rate-limiter.server.ts";
 import { createListing, saveListingVersion } from "#app/features/listings/listings.server.ts";
 import type { ListingCopy } from "#app/features/listings/types.ts";
 import { createSchemaChecker, type SchemaChecker } from "#app/features/publish/definitions/schema-checker.server.ts";
@@ -15,6 +13,7 @@ import { readApiError } from "#app/lib/errors.ts";
 import type { AmazonConfig, AppConfig } from "#server/config.server.ts";
 import { watchEventLoop } from "#tests/support/event-loop.ts";
 import { useIntegrationBackend } from "#tests/support/integration-backend.ts";
+import { connectThroughConsent } from "#tests/support/publish-connection.ts";
 import { startSpApiStub, type SpApiStub, type StubListing } from "#tests/support/sp-api-stub.ts";
 import { testDatabaseKinds } from "#tests/support/test-db.ts";
 
@@ -58,11 +57,7 @@ describe.each(testDatabaseKinds)("the schema check of a preview on %s", (kind) =
     config = { ...backend.config, amazon };
     const signed = await backend.signUp();
     owner = { ...signed.user, workspaceId: signed.workspaceId };
-    const consentAt = new URL(await startAmazonConnect({ db: db(), amazon, workspaceId: owner.workspaceId, userId: owner.id, sessionKey: "s", region: "na" }));
-    const form = new URLSearchParams({ application_id: app.appId, state: consentAt.searchParams.get("state")!, redirect_uri: redirectUri, seller_id: sellerId, decision: "approve" });
-    const answer = await fetch(`${stub.url}/apps/authorize/consent`, { method: "POST", body: form, redirect: "manual" });
-    const result = await finishAmazonConnect({ db: db(), config, amazon, params: callbackParams(new URL(answer.headers.get("location")!)), workspaceId: owner.workspaceId, userId: owner.id, sessionKey: "s", limiter: createSpApiRateLimiter(db()) });
-    if (!result.ok) throw new Error(`connect failed: ${JSON.stringify(result)}`);
+    await connectThroughConsent({ db: db(), config, amazon, stub, workspaceId: owner.workspaceId, userId: owner.id, sellerId, appId: app.appId, redirectUri });
   });
   afterAll(async () => {
     for (const publisher of publishers) await publisher.stop();

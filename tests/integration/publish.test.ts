@@ -6,8 +6,6 @@
 // The stand-in runs 200x Amazon's rates and our bucket with it; the verification's clock is injected.
 import type { Server } from "node:http";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { callbackParams, finishAmazonConnect, startAmazonConnect } from "#app/features/amazon/connect.server.ts";
-import { createSpApiRateLimiter } from "#app/features/amazon/rate-limiter.server.ts";
 import { createListing, listListingVersions, saveListingVersion } from "#app/features/listings/listings.server.ts";
 import type { ListingCopy } from "#app/features/listings/types.ts";
 import { acceptInvitation, createInvitation } from "#app/features/workspace/members.server.ts";
@@ -18,6 +16,7 @@ import { publicationAnswerSchema, publicationsAnswerSchema, publishPreviewAnswer
 import { readApiError } from "#app/lib/errors.ts";
 import type { AmazonConfig, AppConfig } from "#server/config.server.ts";
 import { useIntegrationBackend } from "#tests/support/integration-backend.ts";
+import { connectThroughConsent } from "#tests/support/publish-connection.ts";
 import { answerAsAmazon, startSpApiProxy } from "#tests/support/sp-api-proxy.ts";
 import { startSpApiStub, type SpApiStub, type StubListing } from "#tests/support/sp-api-stub.ts";
 import { testDatabaseKinds } from "#tests/support/test-db.ts";
@@ -69,11 +68,7 @@ describe.each(testDatabaseKinds)("publishing to Amazon on %s", (kind) => {
     publisher = await startPublisher({ db: db(), config, rateScale, now: () => (clock += 1), firstCheckMs: 10, maxCheckMs: 20, timeLimitMs: 15 * 60_000, recheckMs: 30 * 60_000, sendingStaleMs: 10 * 60_000, sweepEveryMs: 3_600_000, work: false });
     const signed = await backend.signUp();
     owner = { ...signed.user, workspaceId: signed.workspaceId };
-    const consentAt = new URL(await startAmazonConnect({ db: db(), amazon, workspaceId: owner.workspaceId, userId: owner.id, sessionKey: "s", region: "na" }));
-    const form = new URLSearchParams({ application_id: app.appId, state: consentAt.searchParams.get("state")!, redirect_uri: redirectUri, seller_id: sellerId, decision: "approve" });
-    const answer = await fetch(`${stub.url}/apps/authorize/consent`, { method: "POST", body: form, redirect: "manual" });
-    const result = await finishAmazonConnect({ db: db(), config, amazon, params: callbackParams(new URL(answer.headers.get("location")!)), workspaceId: owner.workspaceId, userId: owner.id, sessionKey: "s", limiter: createSpApiRateLimiter(db()) });
-    if (!result.ok) throw new Error(`connect failed: ${JSON.stringify(result)}`);
+    await connectThroughConsent({ db: db(), config, amazon, stub, workspaceId: owner.workspaceId, userId: owner.id, sellerId, appId: app.appId, redirectUri });
   });
   afterAll(async () => {
     await publisher?.stop();

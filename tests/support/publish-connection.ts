@@ -2,6 +2,7 @@
 // tests and bench): the seller's consent on the stand-in, the code exchanged for a refresh token, the connection
 // saved; each server is a client with its own access tokens and its own rate limiter object over the database.
 import { createAccessTokens, createSpApiClient, type SpApiClient } from "#app/features/amazon/client.server.ts";
+import { callbackParams, finishAmazonConnect, startAmazonConnect } from "#app/features/amazon/connect.server.ts";
 import { getConnectionById, saveConnection, type AmazonConnection } from "#app/features/amazon/connections.server.ts";
 import { exchangeAuthorizationCode } from "#app/features/amazon/lwa.server.ts";
 import { createSpApiRateLimiter } from "#app/features/amazon/rate-limiter.server.ts";
@@ -22,6 +23,18 @@ export async function connectStubSeller({ db, config, stub, workspaceId, userId,
   const { refreshToken } = await exchangeAuthorizationCode(amazonConfigFor(stub), { code, redirectUri: stubRedirectUri });
   const connectionId = await saveConnection({ db, config, workspaceId, region, sellingPartnerId: sellerId, refreshToken, marketplaces: marketplaceIds.map((marketplaceId) => ({ marketplaceId, name: marketplaceId, countryCode: "US", participating: true })), userId });
   return (await getConnectionById({ db, workspaceId, connectionId }))!;
+}
+
+/**
+ * Connects the workspace the way the app does (Settings' "Connect Seller Central": our state, the stand-in's consent
+ * page approving `sellerId`, the callback finished), for tests whose subject starts after the connection.
+ */
+export async function connectThroughConsent({ db, config, amazon, stub, workspaceId, userId, sellerId, appId, redirectUri, region = "na" }: { db: Db; config: AppConfig; amazon: AmazonConfig; stub: SpApiStub; workspaceId: string; userId: string; sellerId: string; appId: string; redirectUri: string; region?: "na" | "eu" | "fe" }): Promise<void> {
+  const consentAt = new URL(await startAmazonConnect({ db, amazon, workspaceId, userId, sessionKey: "s", region }));
+  const form = new URLSearchParams({ application_id: appId, state: consentAt.searchParams.get("state")!, redirect_uri: redirectUri, seller_id: sellerId, decision: "approve" });
+  const answer = await fetch(`${stub.url}/apps/authorize/consent`, { method: "POST", body: form, redirect: "manual" });
+  const result = await finishAmazonConnect({ db, config, amazon, params: callbackParams(new URL(answer.headers.get("location")!)), workspaceId, userId, sessionKey: "s", limiter: createSpApiRateLimiter(db) });
+  if (!result.ok) throw new Error(`connect failed: ${JSON.stringify(result)}`);
 }
 
 /** One app server's client for the connection: its own tokens and limiter object, the database shared. */
