@@ -1676,6 +1676,6 @@ export const de: Record<MessageKey, string> = {
   "amazon.publish.permission.saved": "Mitglieder dürfen jetzt bei Amazon veröffentlichen.",
   "amazon.publish.permission.savedOff": "Jetzt dürfen nur Inhaber bei Amazon veröffentlichen.",
   "amazon.publish.review.amazonNotAsked": "Nicht angefragt: Unsere Prüfungen haben zuerst Probleme gefunden, oder nichts ändert sich. Amazons Vorschau wird angefragt, sobald alles besteht.",
-  "amazon.publish.permission.save": "Speichern",
+  "amazon.publish.permission.save": "Veröffentlichungsrecht speichern",
   "amazon.publish.review.rollbackLintNote": "Unsere Regeln beanstanden dies im früheren Live-Text; die Rücknahme stellt ihn unverändert wieder her, daher hält sie das nicht auf. Beheben Sie es danach im Editor und veröffentlichen Sie erneut.",
 };

@@ -1675,7 +1675,7 @@ export const en = {
   "amazon.publish.permission.saved": "Members may now publish to Amazon.",
   "amazon.publish.permission.savedOff": "Only owners may publish to Amazon now.",
   "amazon.publish.review.amazonNotAsked": "Not asked: our checks found problems first, or nothing changes. Amazon is asked for its preview once those pass.",
-  "amazon.publish.permission.save": "Save",
+  "amazon.publish.permission.save": "Save who may publish",
   "amazon.publish.review.rollbackLintNote": "Our rules flag these in the copy that was live before; a rollback puts it back as it was, so they do not stop it. Fix them in the builder and publish again afterwards.",
 } as const;
 

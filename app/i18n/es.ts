@@ -1676,6 +1676,6 @@ export const es: Record<MessageKey, string> = {
   "amazon.publish.permission.saved": "Ahora los miembros pueden publicar en Amazon.",
   "amazon.publish.permission.savedOff": "Ahora solo los propietarios pueden publicar en Amazon.",
   "amazon.publish.review.amazonNotAsked": "No se ha consultado: nuestras comprobaciones encontraron problemas antes, o no cambia nada. Se pide la vista previa a Amazon cuando todo pasa.",
-  "amazon.publish.permission.save": "Guardar",
+  "amazon.publish.permission.save": "Guardar quién puede publicar",
   "amazon.publish.review.rollbackLintNote": "Nuestras reglas señalan esto en el texto que estaba publicado antes; la reversión lo repone tal cual, así que no la detiene. Corrígelo después en el editor y vuelve a publicar.",
 };

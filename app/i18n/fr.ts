@@ -1676,6 +1676,6 @@ export const fr: Record<MessageKey, string> = {
   "amazon.publish.permission.saved": "Les membres peuvent maintenant publier sur Amazon.",
   "amazon.publish.permission.savedOff": "Seuls les propriétaires peuvent maintenant publier sur Amazon.",
   "amazon.publish.review.amazonNotAsked": "Non demandé : nos vérifications ont d’abord trouvé des problèmes, ou rien ne change. L’aperçu d’Amazon est demandé une fois celles-ci passées.",
-  "amazon.publish.permission.save": "Enregistrer",
+  "amazon.publish.permission.save": "Enregistrer qui peut publier",
   "amazon.publish.review.rollbackLintNote": "Nos règles signalent ceci dans le texte qui était en ligne avant ; l’annulation le remet tel quel, elles ne l’arrêtent donc pas. Corrigez-le ensuite dans l’éditeur et publiez de nouveau.",
 };

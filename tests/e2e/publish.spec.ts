@@ -26,7 +26,7 @@ test("an owner lets members publish, links a SKU, is stopped at the title, publi
   await page.waitForLoadState("networkidle");
   await permission.focus();
   await page.keyboard.press("Space");
-  await card.getByRole("button", { name: "Save", exact: true }).press("Enter");
+  await card.getByRole("button", { name: "Save who may publish" }).press("Enter");
   await expect(page.getByText("Members may now publish to Amazon.")).toBeVisible();
   await page.reload();
   await expect(card.getByRole("switch", { name: "Members may publish" })).toBeChecked();
