@@ -6,8 +6,8 @@ source "$(dirname "$0")/lib.sh"
 test_started=$SECONDS
 trap 'printf "\nnpm test: %d s\n" "$((SECONDS - test_started))"' EXIT
 
-# The browser tests drive Debian's chromium-headless-shell: the same Blink without the browser's UI, a third
-# faster per page on two cores (docs/decisions/035). Installed with apt-get when missing (as root); otherwise
+# The browser tests drive Debian's chromium-headless-shell: the same Blink without the browser's UI, with
+# quicker navigations (docs/decisions/035). Installed with apt-get when missing (as root); otherwise
 # the full chromium, which passes the same tests more slowly. CHROMIUM_PATH, when set, wins.
 ensure_chromium() {
   CHROMIUM_PATH="${CHROMIUM_PATH:-}"
