@@ -8,7 +8,7 @@ trap 'printf "\nnpm test: %d s\n" "$((SECONDS - test_started))"' EXIT
 
 # The browser tests drive Debian's chromium-headless-shell: the same Blink without the browser's UI, with
 # quicker navigations (docs/decisions/035). Installed with apt-get when missing (as root); otherwise
-# the full chromium, which passes the same tests more slowly. CHROMIUM_PATH, when set, wins.
+# the full chromium, which passes the same tests. CHROMIUM_PATH, when set, wins.
 ensure_chromium() {
   CHROMIUM_PATH="${CHROMIUM_PATH:-}"
   if [ -z "$CHROMIUM_PATH" ] && [ ! -x /usr/bin/chromium-headless-shell ] && [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
