@@ -355,6 +355,8 @@ export async function startPublisher(options: PublisherOptions): Promise<Publish
         if (!(error instanceof ListingChangedError)) throw error;
       }
     }
+    // Saved over three times while we wrote: the publication stands, the listing's history lacks its two versions.
+    logger.warn({ publicationId: row.id, listingId: row.listingId }, "the published versions were not kept: the listing kept changing");
   }
 
   async function publish({ workspaceId, userId, listingId, previewId, confirmLiveChange, locale }: Parameters<Publisher["publish"]>[0]): Promise<Publication> {
@@ -495,7 +497,7 @@ export async function startPublisher(options: PublisherOptions): Promise<Publish
       .set({ status, settledAt: at().toISOString(), updatedAt: at().toISOString(), nextCheckAt: null, ...(change.issues ? { issues: JSON.stringify(explainIssues(change.issues)) } : {}), ...(change.error ? { error: change.error } : {}), ...(change.checks ? { checks: change.checks } : {}) })
       .where("id", "=", row.id)
       .execute();
-    if (status !== "failed" && change.issues) await db.updateTable("listing").set({ amazonIssues: JSON.stringify(change.issues) }).where("id", "=", row.listingId).execute();
+    if (status !== "failed" && change.issues) await db.updateTable("listing").set({ amazonIssues: JSON.stringify(change.issues) }).where("id", "=", row.listingId).where("workspaceId", "=", row.workspaceId).execute();
     return status;
   }
 
