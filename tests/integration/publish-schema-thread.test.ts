@@ -13,7 +13,7 @@ import { readApiError } from "#app/lib/errors.ts";
 import type { AmazonConfig, AppConfig } from "#server/config.server.ts";
 import { watchEventLoop } from "#tests/support/event-loop.ts";
 import { useIntegrationBackend } from "#tests/support/integration-backend.ts";
-import { connectThroughConsent } from "#tests/support/publish-connection.ts";
+import { connectThroughConsent, publishApiContext } from "#tests/support/publish-connection.ts";
 import { startSpApiStub, type SpApiStub, type StubListing } from "#tests/support/sp-api-stub.ts";
 import { testDatabaseKinds } from "#tests/support/test-db.ts";
 
@@ -65,15 +65,7 @@ describe.each(testDatabaseKinds)("the schema check of a preview on %s", (kind) =
     await stub?.close();
   });
 
-  const ctx = (publisher: Publisher, id: string): PublishApiContext => ({
-    request: new Request(`http://localhost/api/listings/${id}/publish/preview`, { method: "POST", body: "{}", headers: { "content-type": "application/json" } }),
-    user: owner,
-    locale: "en",
-    requestId: "test-request",
-    db: db(),
-    publisher,
-    id,
-  });
+  const ctx = (publisher: Publisher, id: string): PublishApiContext => publishApiContext({ db: db(), publisher, user: owner, id, body: {}, path: "/preview" });
   const patches = () => stub.requests.filter((request) => request.operation === "patchListingsItem").length;
 
   async function linkedListing(publisher: Publisher, sku: string, title: string): Promise<string> {

@@ -16,7 +16,7 @@ import { publicationAnswerSchema, publicationsAnswerSchema, publishPreviewAnswer
 import { readApiError } from "#app/lib/errors.ts";
 import type { AmazonConfig, AppConfig } from "#server/config.server.ts";
 import { useIntegrationBackend } from "#tests/support/integration-backend.ts";
-import { connectThroughConsent } from "#tests/support/publish-connection.ts";
+import { connectThroughConsent, publishApiContext } from "#tests/support/publish-connection.ts";
 import { answerAsAmazon, startSpApiProxy } from "#tests/support/sp-api-proxy.ts";
 import { startSpApiStub, type SpApiStub, type StubListing } from "#tests/support/sp-api-stub.ts";
 import { testDatabaseKinds } from "#tests/support/test-db.ts";
@@ -91,15 +91,7 @@ describe.each(testDatabaseKinds)("publishing to Amazon on %s", (kind) => {
     if (proxy) await new Promise((resolve) => proxy!.close(resolve));
   });
 
-  const ctx = (user: { id: string; name: string; email: string }, id: string, method: string, body?: unknown, query = ""): PublishApiContext => ({
-    request: new Request(`http://localhost/api/listings/${id}/publish${query}`, { method, ...(body === undefined ? {} : { body: JSON.stringify(body), headers: { "content-type": "application/json" } }) }),
-    user,
-    locale: "en",
-    requestId: "test-request",
-    db: db(),
-    publisher,
-    id,
-  });
+  const ctx = (user: { id: string; name: string; email: string }, id: string, method: string, body?: unknown, query = ""): PublishApiContext => publishApiContext({ db: db(), publisher, user, id, method, body, path: query });
   const patches = () => stub.requests.filter((request) => request.operation === "patchListingsItem").length;
   const liveOf = (sku: string) => stub.sellers[0]!.listings.find((listing) => listing.sku === sku)!;
 

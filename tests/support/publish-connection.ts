@@ -6,6 +6,8 @@ import { callbackParams, finishAmazonConnect, startAmazonConnect } from "#app/fe
 import { getConnectionById, saveConnection, type AmazonConnection } from "#app/features/amazon/connections.server.ts";
 import { exchangeAuthorizationCode } from "#app/features/amazon/lwa.server.ts";
 import { createSpApiRateLimiter } from "#app/features/amazon/rate-limiter.server.ts";
+import type { PublishApiContext } from "#app/features/publish/publish-api.server.ts";
+import type { Publisher } from "#app/features/publish/publish.server.ts";
 import type { AmazonConfig, AppConfig } from "#server/config.server.ts";
 import type { Db } from "#server/db/db.server.ts";
 import type { SpApiStub } from "./sp-api-stub.ts";
@@ -42,4 +44,10 @@ export function stubServerClient({ db, config, stub, connection, rateScale = 1, 
   const amazon = amazonConfigFor(stub);
   const limiter = createSpApiRateLimiter(db, { rateScale, arrivalJitterMs, ...(now ? { now } : {}), ...(sleep ? { sleep } : {}) });
   return createSpApiClient({ amazon, connection, tokens: createAccessTokens({ db, config, amazon, ...(now ? { now } : {}) }), limiter, ...(sleep ? { sleep } : {}), retryDelayMs: 5 });
+}
+
+/** A request to the publish API as a route hands it over (English, a fixed request id), `body` sent as JSON. */
+export function publishApiContext({ db, publisher, user, id, method = "POST", body, path = "" }: { db: Db; publisher: Publisher; user: PublishApiContext["user"]; id: string; method?: string; body?: unknown; path?: string }): PublishApiContext {
+  const request = new Request(`http://localhost/api/listings/${id}/publish${path}`, { method, ...(body === undefined ? {} : { body: JSON.stringify(body), headers: { "content-type": "application/json" } }) });
+  return { request, user, locale: "en", requestId: "test-request", db, publisher, id };
 }
