@@ -6,6 +6,7 @@ import { Form, Link } from "react-router";
 import { useI18n } from "#app/i18n/context.tsx";
 import classes from "./catalog.module.css";
 import { ruleKeyLabel, ruleLabel } from "./rule-label.ts";
+import type { ListingSelection } from "./selection-toolbar.tsx";
 import { catalogSorts, ruleKey, type CatalogFilter, type CatalogRow, type CatalogTotals, type RuleTotal } from "./types.ts";
 
 /** The page's address for these filters (empty values left out), with extra parameters. */
@@ -153,38 +154,59 @@ export function CatalogFilters({ filter, totals }: { filter: CatalogFilter; tota
   );
 }
 
-export function CatalogList({ items }: { items: CatalogRow[] }) {
+/** The listings of this page; with a selection, a checkbox on each and "select all on this page" above. */
+export function CatalogList({ items, selection }: { items: CatalogRow[]; selection?: ListingSelection }) {
   const { t } = useI18n();
   if (items.length === 0) return <Text c="dimmed">{t("catalog.list.empty")}</Text>;
+  const chosen = selection ? items.filter((item) => selection.has(item.listingId)).length : 0;
   return (
-    <ul className={classes.list} aria-label={t("catalog.list.title")}>
-      {items.map((item) => (
-        <li key={item.listingId} className={classes.row}>
-          <div className={classes.main}>
-            <Link to={`/listings/${item.listingId}`} className={classes.title}>
-              {item.title || t("catalog.list.untitled")}
-            </Link>
-            <p className={classes.meta}>
-              {t("catalog.list.meta", { store: item.marketplace, errors: item.errors, warnings: item.warnings, missing: item.missing })}
-              {item.coverage === null ? "" : ` · ${t("catalog.list.coverage", { coverage: Math.round(item.coverage) })}`}
-            </p>
-            {item.rules.length > 0 && (
-              <div className={classes.tags}>
-                {item.rules.slice(0, 4).map((rule) => (
-                  <span key={rule} className={classes.tag}>
-                    {ruleKeyLabel(rule, t)}
-                  </span>
-                ))}
-                {item.rules.length > 4 && <span className={classes.more}>{t("catalog.list.more", { count: item.rules.length - 4 })}</span>}
-              </div>
+    <>
+      {selection && (
+        <Checkbox
+          className={classes.selectAll}
+          label={t("catalog.select.all")}
+          checked={chosen === items.length}
+          indeterminate={chosen > 0 && chosen < items.length}
+          onChange={(event) => selection.set(items.map((item) => item.listingId), event.currentTarget.checked)}
+        />
+      )}
+      <ul className={classes.list} aria-label={t("catalog.list.title")}>
+        {items.map((item) => (
+          <li key={item.listingId} className={classes.row}>
+            {selection && (
+              <Checkbox
+                className={classes.select}
+                aria-label={t("catalog.select.row", { title: item.title || t("catalog.list.untitled") })}
+                checked={selection.has(item.listingId)}
+                onChange={(event) => selection.set([item.listingId], event.currentTarget.checked)}
+              />
             )}
-          </div>
-          <div className={classes.tags}>
-            {item.changedSinceImport && <span className={classes.changed}>{t("catalog.list.changed")}</span>}
-            <ScoreBadge score={item.score} />
-          </div>
-        </li>
-      ))}
-    </ul>
+            <div className={classes.main}>
+              <Link to={`/listings/${item.listingId}`} className={classes.title}>
+                {item.title || t("catalog.list.untitled")}
+              </Link>
+              <p className={classes.meta}>
+                {t("catalog.list.meta", { store: item.marketplace, errors: item.errors, warnings: item.warnings, missing: item.missing })}
+                {item.coverage === null ? "" : ` · ${t("catalog.list.coverage", { coverage: Math.round(item.coverage) })}`}
+              </p>
+              {item.rules.length > 0 && (
+                <div className={classes.tags}>
+                  {item.rules.slice(0, 4).map((rule) => (
+                    <span key={rule} className={classes.tag}>
+                      {ruleKeyLabel(rule, t)}
+                    </span>
+                  ))}
+                  {item.rules.length > 4 && <span className={classes.more}>{t("catalog.list.more", { count: item.rules.length - 4 })}</span>}
+                </div>
+              )}
+            </div>
+            <div className={classes.tags}>
+              {item.changedSinceImport && <span className={classes.changed}>{t("catalog.list.changed")}</span>}
+              <ScoreBadge score={item.score} />
+            </div>
+          </li>
+        ))}
+      </ul>
+    </>
   );
 }

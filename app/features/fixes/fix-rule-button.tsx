@@ -2,40 +2,20 @@
 // opens its progress; nothing changes on a listing until a person accepts its proposal.
 import { Alert, Button, Card, Group, Text } from "@mantine/core";
 import { IconWand } from "@tabler/icons-react";
-import { useState } from "react";
-import { useNavigate } from "react-router";
 import { useI18n } from "#app/i18n/context.tsx";
 import { parseFixRule } from "./fix-request.ts";
+import { useStartFix } from "./use-start-fix.ts";
 
 /** The button, for a rule our lint checks (Amazon's own issues are fixed on Amazon); nothing for other rules. */
 export function FixRuleButton({ rule, listings }: { rule: string; listings: number }) {
   const { t } = useI18n();
-  const navigate = useNavigate();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { start, busy, error } = useStartFix();
   if (!rule.startsWith("lint:") || !parseFixRule(rule) || listings === 0) return null;
-
-  async function start() {
-    setBusy(true);
-    setError(null);
-    try {
-      const response = await fetch("/api/fixes", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ rule }) });
-      const body = (await response.json().catch(() => ({}))) as { fix?: { id: string }; error?: string };
-      if (response.ok && body.fix) {
-        await navigate(`/jobs/${body.fix.id}`);
-        return;
-      }
-      setError(body.error ?? t("catalog.fix.failed"));
-    } catch {
-      setError(t("catalog.fix.offline"));
-    }
-    setBusy(false);
-  }
 
   return (
     <Card withBorder padding="md" mb="sm">
       <Group gap="sm" align="center" wrap="wrap">
-        <Button onClick={() => void start()} loading={busy} leftSection={<IconWand size={16} aria-hidden />}>
+        <Button onClick={() => void start({ rule })} loading={busy} leftSection={<IconWand size={16} aria-hidden />}>
           {t("catalog.fix.button", { count: listings })}
         </Button>
         <Text size="sm" c="dimmed" style={{ flex: "1 1 220px" }}>

@@ -9,8 +9,11 @@ import { catalogTotals, listCatalogPage, listHealthPoints } from "#app/features/
 import { CatalogFilters, CatalogList, CatalogTotalsCard, catalogHref } from "#app/features/catalog/catalog-page.tsx";
 import { readCatalogFilterLeniently } from "#app/features/catalog/catalog-query.ts";
 import { HealthChart } from "#app/features/catalog/health-chart.tsx";
+import { SelectionToolbar, useListingSelection } from "#app/features/catalog/selection-toolbar.tsx";
 import { ruleKey } from "#app/features/catalog/types.ts";
+import { maxFixListings } from "#app/features/fixes/fix-request.ts";
 import { FixRuleButton } from "#app/features/fixes/fix-rule-button.tsx";
+import { FixSelectedButton } from "#app/features/fixes/fix-selected-button.tsx";
 import { useI18n } from "#app/i18n/context.tsx";
 import { InvalidCursorError } from "#app/lib/cursor.ts";
 import { pageMeta } from "#app/lib/page-meta.ts";
@@ -52,6 +55,8 @@ export default function Catalog({ loaderData, actionData }: Route.ComponentProps
   const navigation = useNavigation();
   const auditing = navigation.state === "submitting" && navigation.formMethod === "POST";
   const revalidator = useRevalidator();
+  // One fix job holds at most maxFixListings, so a selection stops there.
+  const selection = useListingSelection({ max: maxFixListings });
   // While a large audit runs, the page asks for its progress every two seconds.
   useEffect(() => {
     if (!running) return;
@@ -145,7 +150,10 @@ export default function Catalog({ loaderData, actionData }: Route.ComponentProps
           {t("catalog.list.title")}
         </Title>
         {filter.rule && <FixRuleButton rule={filter.rule} listings={totals.byRule.find((rule) => ruleKey(rule) === filter.rule)?.listings ?? 0} />}
-        <CatalogList items={page.items} />
+        <CatalogList items={page.items} selection={selection} />
+        <SelectionToolbar selection={selection}>
+          <FixSelectedButton listingIds={selection.ids} onStarted={selection.clear} />
+        </SelectionToolbar>
       </section>
       {(cursor || nextHref) && (
         <Group justify="space-between">
