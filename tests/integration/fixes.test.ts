@@ -9,7 +9,8 @@ import { getLedgerTotal, getWorkspaceBilling, grantBonusWords, reserveCredits } 
 import { handleFixCreate, handleFixGet } from "#app/features/fixes/fixes-api.server.ts";
 import { fixJobOptions, type FixProgress } from "#app/features/fixes/fix-jobs.server.ts";
 import { getOpenProposal, reviewProposal } from "#app/features/fixes/proposals.server.ts";
-import { claimRow, createJob } from "#app/features/jobs/jobs.server.ts";
+import { maxFixListings } from "#app/features/fixes/fix-request.ts";
+import { claimRow, createJob, listJobs } from "#app/features/jobs/jobs.server.ts";
 import { createListing, getListing, saveListingVersion, type ListingView } from "#app/features/listings/listings.server.ts";
 import { emptyCopy, type ListingCopy } from "#app/features/listings/types.ts";
 import { planListingFix } from "#app/features/listings/listing-fix.ts";
@@ -70,6 +71,8 @@ describe.each(testDatabaseKinds)("fix jobs on %s", (kind) => {
     expect(answer.status).toBe(201);
     const { fix } = (await answer.json()) as { fix: FixProgress };
     expect(fix.total).toBe(3);
+    // The jobs list carries the rule (none: chosen one by one), which the pages name the job from in the reader's language.
+    expect((await listJobs({ db: testDb.db, workspaceId: ada.workspaceId })).find((job) => job.id === fix.id)).toMatchObject({ fileName: "fix 3", fix: { rule: null }, total: 3 });
     const done = await finished(fix.id);
     expect(done).toMatchObject({ done: 3, failed: 0, wordsReserved: 0 });
     for (const before of listings) {
@@ -143,6 +146,14 @@ describe.each(testDatabaseKinds)("fix jobs on %s", (kind) => {
     const across = await post(bob, { listingIds: [mine.id] });
     expect(across.status).toBe(404);
     expect(await across.json()).toMatchObject({ code: "NOT_FOUND" });
+    // One of another workspace's among one's own: refused whole, no job made of the rest.
+    const bobs = await liveListing(bob, longTitled[5]!);
+    expect((await post(bob, { listingIds: [bobs.id, mine.id] })).status).toBe(404);
+    expect(await listJobs({ db: testDb.db, workspaceId: bob.workspaceId })).toEqual([]);
+    // More than one job holds (what /catalog's selection stops at) is a 400 naming listingIds.
+    const tooMany = await post(bob, { listingIds: Array.from({ length: maxFixListings + 1 }, (_, n) => `listing-${n}`) });
+    expect(tooMany.status).toBe(400);
+    expect(await tooMany.json()).toMatchObject({ code: "INVALID_INPUTS", fieldErrors: { listingIds: expect.any(String) } });
     const started = ((await (await post(ada, { listingIds: [mine.id] })).json()) as { fix: FixProgress }).fix;
     expect((await get(bob, started.id)).status).toBe(404);
     await finished(started.id);

@@ -2,6 +2,7 @@ import { Anchor, Badge, Table, Text } from "@mantine/core";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { EmptyState } from "#app/components/empty-state.tsx";
+import { jobName } from "#app/features/fixes/fix-job-name.ts";
 import { planLabel } from "#app/components/shell/plan-label.ts";
 import { useI18n } from "#app/i18n/context.tsx";
 import type { MessageKey, Translate } from "#app/i18n/i18n.ts";
@@ -187,7 +188,7 @@ export function FailedJobRowsTable({ rows, format }: { rows: FailedJobRow[]; for
       columns={[
         { label: "admin.column.when", cell: (r) => (r.finishedAt ? format.date(r.finishedAt) : "—"), nowrap: true },
         { label: "admin.workspaces.workspace", cell: (r) => r.workspaceName ?? r.workspaceId },
-        { label: "admin.failures.job", cell: (r) => t("admin.failures.jobRow", { file: r.fileName, row: r.rowNumber }) },
+        { label: "admin.failures.job", cell: (r) => t("admin.failures.jobRow", { file: jobName(r, t), row: r.rowNumber }) },
         { label: "admin.failures.error", cell: (r) => <Text className={classes.error}>{r.error ?? t("admin.failures.noMessage")}</Text> },
       ]}
     />

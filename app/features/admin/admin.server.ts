@@ -224,6 +224,9 @@ export interface FailedJobRow {
   id: string;
   jobId: string;
   fileName: string;
+  /** A fix job's rule and size (its name is made from them, issue 33); null for an upload. */
+  fix: { rule: string | null } | null;
+  total: number;
   rowNumber: number;
   workspaceId: string;
   workspaceName: string | null;
@@ -234,7 +237,7 @@ export interface FailedJobRow {
 
 /** The latest failed rows of bulk jobs (a job's failures are its rows'), across every workspace. */
 export async function listFailedJobRows({ db, limit = failuresShown }: { db: Db; limit?: number }): Promise<FailedJobRow[]> {
-  return db
+  const rows = await db
     .selectFrom("job_row")
     .innerJoin("job", "job.id", "job_row.jobId")
     .leftJoin("workspace", "workspace.id", "job_row.workspaceId")
@@ -242,6 +245,8 @@ export async function listFailedJobRows({ db, limit = failuresShown }: { db: Db;
       "job_row.id",
       "job_row.jobId",
       "job.fileName",
+      "job.options",
+      "job.total",
       "job_row.rowNumber",
       "job_row.workspaceId",
       "workspace.name as workspaceName",
@@ -254,6 +259,7 @@ export async function listFailedJobRows({ db, limit = failuresShown }: { db: Db;
     .orderBy("job_row.id", "desc")
     .limit(limit)
     .execute();
+  return rows.map(({ options, total, ...row }) => ({ ...row, fix: (JSON.parse(options) as { fix?: { rule: string | null } }).fix ?? null, total: Number(total) }));
 }
 
 export interface AuditEntry {

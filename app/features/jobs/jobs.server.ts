@@ -191,11 +191,11 @@ export async function jobExists({ db, workspaceId, id }: { db: Db; workspaceId: 
 
 /** The workspace's jobs, newest first. */
 export async function listJobs({ db, workspaceId, status, limit = 50 }: { db: Db; workspaceId: string; status?: JobStatus[]; limit?: number }): Promise<JobListItem[]> {
-  let query = db.selectFrom("job").select(["id", "status", "pauseReason", "fileName", "total", "createdAt"]).where("workspaceId", "=", workspaceId);
+  let query = db.selectFrom("job").select(["id", "status", "pauseReason", "fileName", "options", "total", "createdAt"]).where("workspaceId", "=", workspaceId);
   if (status) query = query.where("status", "in", status);
   const jobs = await query.orderBy("createdAt", "desc").orderBy("id", "desc").limit(limit).execute();
   const counts = await countsOf(db, jobs.map((job) => job.id));
-  return jobs.map((job) => ({ id: job.id, status: job.status, pauseReason: (job.pauseReason as PauseReason | null) ?? null, fileName: job.fileName, total: Number(job.total), done: counts.get(job.id)!.done, failed: counts.get(job.id)!.failed, createdAt: job.createdAt }));
+  return jobs.map((job) => ({ id: job.id, status: job.status, pauseReason: (job.pauseReason as PauseReason | null) ?? null, fileName: job.fileName, fix: (JSON.parse(job.options) as JobOptions).fix ?? null, total: Number(job.total), done: counts.get(job.id)!.done, failed: counts.get(job.id)!.failed, createdAt: job.createdAt }));
 }
 
 type StoredRow = Pick<Selectable<JobRowTable>, "id" | "rowNumber" | "status" | "input" | "listingId" | "error" | "passed" | "coverage" | "wordsCharged">;

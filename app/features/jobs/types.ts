@@ -79,4 +79,7 @@ export interface JobRowView {
 }
 
 /** A job in a list (/jobs, the dashboard): its progress without the figures that cost more to read. */
-export type JobListItem = Pick<JobProgress, "id" | "status" | "pauseReason" | "fileName" | "total" | "done" | "failed" | "createdAt">;
+export type JobListItem = Pick<JobProgress, "id" | "status" | "pauseReason" | "fileName" | "total" | "done" | "failed" | "createdAt"> & {
+  /** A fix job's rule (its name is made from it in the reader's language); null for an upload. */
+  fix: { rule: string | null } | null;
+};

@@ -13,6 +13,7 @@ import { timeZoneFromCookies } from "#app/features/time-zone/time-zone.ts";
 import { requireUser } from "#app/features/auth/session.server.ts";
 import { JobProgressBar, JobStatusBadge } from "#app/features/jobs/job-ui.tsx";
 import { listActiveJobs } from "#app/features/jobs/jobs.server.ts";
+import { jobName } from "#app/features/fixes/fix-job-name.ts";
 import { getActiveMembership } from "#app/features/workspace/workspaces.server.ts";
 import { getCatalogHealthSummary } from "#app/features/catalog/catalog.server.ts";
 import { CatalogHealthCard } from "#app/features/dashboard/catalog-health-card.tsx";
@@ -92,11 +93,11 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
               <Stack key={job.id} gap={6} component="li">
                 <Group justify="space-between" wrap="nowrap" gap="sm" align="flex-start">
                   <Anchor component={Link} to={`/jobs/${job.id}`} fw={600} size="sm" style={{ overflowWrap: "anywhere", minWidth: 0 }}>
-                    {job.fileName}
+                    {jobName(job, t)}
                   </Anchor>
                   <JobStatusBadge status={job.status} pauseReason={job.pauseReason} />
                 </Group>
-                <JobProgressBar done={job.done} failed={job.failed} total={job.total} size="sm" label={t("jobs.progressAria", { file: job.fileName, finished: job.done + job.failed, total: job.total })} />
+                <JobProgressBar done={job.done} failed={job.failed} total={job.total} size="sm" label={t("jobs.progressAria", { file: jobName(job, t), finished: job.done + job.failed, total: job.total })} />
                 <Text size="xs" c="dimmed">
                   {t("jobs.item.progress", { done: job.done, total: job.total })}
                   {job.failed > 0 ? ` · ${t("jobs.item.failed", { count: job.failed })}` : ""}

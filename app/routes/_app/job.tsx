@@ -7,6 +7,7 @@ import { DownloadMenuItem } from "#app/components/download-menu-item.tsx";
 import { getJobRunner } from "#app/features/jobs/job-runner.server.ts";
 import { formatTimeLeft, isActiveJob, JobFigure, JobProgressBar, JobStatusBadge, LintBadge, RowStatusBadge, usePolled } from "#app/features/jobs/job-ui.tsx";
 import { getJobProgress, listJobRows } from "#app/features/jobs/jobs.server.ts";
+import { jobName } from "#app/features/fixes/fix-job-name.ts";
 import cardTable from "#app/components/card-table.module.css";
 import type { JobProgress, JobRowView } from "#app/features/jobs/types.ts";
 import { metaTranslator } from "#app/lib/page-meta.ts";
@@ -23,7 +24,10 @@ import type { Route } from "./+types/job";
 
 const pageSize = 50;
 
-export const meta: Route.MetaFunction = ({ matches, loaderData }) => [{ title: metaTranslator(matches)("jobs.job.meta", { file: loaderData?.job.fileName ?? "" }) }];
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
+  const t = metaTranslator(matches);
+  return [{ title: t("jobs.job.meta", { file: loaderData ? jobName({ ...loaderData.job, fix: loaderData.job.options.fix }, t) : "" }) }];
+};
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { membership } = await requireMembership({ request, context });
@@ -152,7 +156,7 @@ function JobView({ loaderData }: { loaderData: Route.ComponentProps["loaderData"
         </Anchor>
         <Group gap="sm" align="center" wrap="wrap">
           <Title order={1} style={{ overflowWrap: "anywhere", minWidth: 0 }}>
-            {job.fileName}
+            {jobName({ ...job, fix: job.options.fix }, t)}
           </Title>
           <JobStatusBadge status={job.status} pauseReason={job.pauseReason} />
         </Group>

@@ -4,6 +4,7 @@ import { ListPageHeader } from "#app/components/list-page-header.tsx";
 import { EmptyState } from "#app/components/empty-state.tsx";
 import { isActiveJob, JobProgressBar, JobStatusBadge, usePolled } from "#app/features/jobs/job-ui.tsx";
 import { listJobs } from "#app/features/jobs/jobs.server.ts";
+import { jobName } from "#app/features/fixes/fix-job-name.ts";
 import type { JobListItem } from "#app/features/jobs/types.ts";
 import { pageMeta } from "#app/lib/page-meta.ts";
 import { formatRelativeTime } from "#app/features/outputs/relative-time.ts";
@@ -44,11 +45,11 @@ export default function Jobs({ loaderData }: Route.ComponentProps) {
               <Stack gap="xs">
                 <Group justify="space-between" wrap="nowrap" align="flex-start" gap="sm">
                   <Anchor component={Link} to={`/jobs/${job.id}`} fw={600} style={{ overflowWrap: "anywhere", minWidth: 0 }}>
-                    {job.fileName}
+                    {jobName(job, t)}
                   </Anchor>
                   <JobStatusBadge status={job.status} pauseReason={job.pauseReason} />
                 </Group>
-                <JobProgressBar done={job.done} failed={job.failed} total={job.total} size="sm" label={t("jobs.progressAria", { file: job.fileName, finished: job.done + job.failed, total: job.total })} />
+                <JobProgressBar done={job.done} failed={job.failed} total={job.total} size="sm" label={t("jobs.progressAria", { file: jobName(job, t), finished: job.done + job.failed, total: job.total })} />
                 <Text size="sm" c="dimmed">
                   {[
                     t("jobs.item.progress", { done: job.done, total: job.total }),
