@@ -64,6 +64,10 @@ export default [
   route("api/listings/:id/amazon-link", "routes/api/listing-amazon-link.ts"),
   route("api/keywords/:verb", "routes/api/keywords.ts"),
   route("api/jobs", "routes/api/jobs.ts"),
+  // Bulk publish (issue 34 item 3): the plan, the start, a batch's progress.
+  route("api/publish-batches/preview", "routes/api/publish-batches-preview.ts"),
+  route("api/publish-batches", "routes/api/publish-batches.ts"),
+  route("api/publish-batches/:id", "routes/api/publish-batch.ts"),
   route("api/jobs/preview", "routes/api/jobs-preview.ts"),
   route("api/jobs/:id", "routes/api/job.ts"),
   route("api/jobs/:id/rows", "routes/api/job-rows.ts"),

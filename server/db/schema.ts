@@ -483,6 +483,8 @@ export interface PublishBatchTable {
   resultFeedDocumentId: string | null;
   error: string | null;
   leaseUntil: string | null;
+  /** Runs claimed so far: the first and each takeover (a batch stops after a few, with its reason). */
+  attempts: Generated<number>;
   createdAt: string;
   updatedAt: string;
 }

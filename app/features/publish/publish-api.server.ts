@@ -20,9 +20,9 @@ export interface PublishApiContext extends ApiContext {
 }
 
 const noStore = { "Cache-Control": "no-store" };
-const reply = <T>(schema: z.ZodType<T>, body: T, status = 200) => Response.json(schema.parse(body), { status, headers: noStore });
+export const reply = <T>(schema: z.ZodType<T>, body: T, status = 200) => Response.json(schema.parse(body), { status, headers: noStore });
 
-function refuse(ctx: PublishApiContext, code: ApiErrorCode, details?: ApiErrorDetails): Response {
+export function refuse(ctx: PublishApiContext, code: ApiErrorCode, details?: ApiErrorDetails): Response {
   const extras = apiErrors[code].details && details ? { details } : {};
   return apiErrorResponse(code, { locale: ctx.locale, requestId: ctx.requestId, ...extras } as Parameters<typeof apiErrorResponse>[1]);
 }
@@ -30,7 +30,7 @@ function refuse(ctx: PublishApiContext, code: ApiErrorCode, details?: ApiErrorDe
 const listingNotFound = (ctx: PublishApiContext) => refuse(ctx, "NOT_FOUND", { message: translate(ctx.locale, "api.error.listingNotFound") });
 
 /** A PublishRefusal in the client's language; anything else is logged and answered 500 with the request id. */
-function answerError(ctx: PublishApiContext, error: unknown): Response {
+export function answerError(ctx: PublishApiContext, error: unknown): Response {
   if (!(error instanceof PublishRefusal)) {
     logger.error({ err: error, requestId: ctx.requestId }, "publish request failed");
     return refuse(ctx, "INTERNAL");
@@ -47,13 +47,13 @@ function answerError(ctx: PublishApiContext, error: unknown): Response {
   return refuse(ctx, error.code, details);
 }
 
-async function readBody(ctx: PublishApiContext): Promise<unknown> {
+export async function readBody(ctx: PublishApiContext): Promise<unknown> {
   const text = await ctx.request.text();
   if (!text.trim()) return {};
   return JSON.parse(text) as unknown;
 }
 
-function invalid(ctx: PublishApiContext, error: z.ZodError): Response {
+export function invalid(ctx: PublishApiContext, error: z.ZodError): Response {
   return refuse(ctx, "INVALID_INPUTS", { fieldErrors: Object.fromEntries(error.issues.map((issue) => [String(issue.path[0] ?? "body"), translate(ctx.locale, "api.error.badRequest")])) });
 }
 

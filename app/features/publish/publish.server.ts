@@ -4,7 +4,7 @@
 // queue that reads the listing back until the live copy equals what we sent ('live'), an ERROR issue appears
 // ('rejected') or the time limit passes ('pending', re-checked by the sweep). A rollback is a publish of the
 // live copy kept before, through the same flow; when the live copy changed since our publish it needs a confirm.
-import { createHash, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import type { AmazonConfig, AppConfig } from "#server/config.server.ts";
 import type { Db } from "#server/db/db.server.ts";
@@ -12,8 +12,8 @@ import { logger } from "#server/logger.server.ts";
 import { createWorkQueue, type WorkQueue } from "#server/queue/work-queue.server.ts";
 import { AmazonReauthorizationNeeded, createAccessTokens, createSpApiClient, SpApiError, type AccessTokens, type SpApiClient } from "#app/features/amazon/client.server.ts";
 import { getConnectionById, getConnectionByRegion, listConnectionsByWorkspace, type AmazonConnection } from "#app/features/amazon/connections.server.ts";
-import { mapListingsItem, sameCopy } from "#app/features/amazon/import/map-item.ts";
-import { amazonIssueSchema, type AmazonIssue } from "#app/features/amazon/import/types.ts";
+import { sameCopy } from "#app/features/amazon/import/map-item.ts";
+import type { AmazonIssue } from "#app/features/amazon/import/types.ts";
 import { createSpApiRateLimiter, type SpApiRateLimiter } from "#app/features/amazon/rate-limiter.server.ts";
 import { regionIds, regions, type RegionId } from "#app/features/amazon/regions.ts";
 import { flattenViolations } from "#app/features/listings/listings-api.server.ts";
@@ -26,13 +26,15 @@ import { getRuleSet } from "#app/features/rules/registry.ts";
 import { getListingSettings } from "#app/features/workspace/listing-settings.server.ts";
 import type { Locale, MessageKey, MessageParams } from "#app/i18n/i18n.ts";
 import type { ApiErrorCode } from "#app/lib/errors.ts";
-import { copyToAttributes, diffAttributes, liveValues, mergeAttributes, patchesFor, type CopyTarget, type HighlightsAttribute } from "./copy-attributes.ts";
+import { copyToAttributes, diffAttributes, mergeAttributes, patchesFor, type CopyTarget, type HighlightsAttribute } from "./copy-attributes.ts";
 import { loadProductType, type ProductTypeDeps } from "./definitions/product-types.server.ts";
 import { schemaCheckOperation, type SchemaChecker } from "./definitions/schema-checker.server.ts";
+import { createBulkPublisher, type BulkPublisher } from "./bulk-publish.server.ts";
 import { explainIssues } from "./issue-explanations.ts";
+import { issueLocales, liveCopyOf, liveHashOf, parseIssues, toLiveItem, type LiveItem } from "./live-item.server.ts";
 import { mayPublish } from "./permissions.server.ts";
 import { getPublication, getPublicationRow, insertPublication, lastSentPublication, readCopy, readPreview, unsettledPublication, type PublicationRow } from "./publications.server.ts";
-import { copyAttributeNames, type AmazonLink, type Publication, type PublishBlocker, type PublishPreview, type PublicationStatus } from "./types.ts";
+import { type AmazonLink, type Publication, type PublishBlocker, type PublishPreview, type PublicationStatus } from "./types.ts";
 
 export const publishQueueName = "amazon-publish-verify";
 
@@ -67,15 +69,6 @@ export function amazonRefusal(error: SpApiError): PublishRefusal {
   return new PublishRefusal("AMAZON_REFUSED", "amazon.publish.error.amazon5xx", params);
 }
 
-const issueLocales: Record<Locale, string> = { en: "en_US", es: "es_ES", de: "de_DE", fr: "fr_FR" };
-
-const liveItemSchema = z.object({
-  sku: z.string(),
-  summaries: z.array(z.object({ marketplaceId: z.string(), productType: z.string().optional(), asin: z.string().optional() }).passthrough()).optional(),
-  attributes: z.record(z.string(), z.unknown()).optional(),
-  issues: z.array(z.unknown()).optional(),
-});
-
 const submissionSchema = z.object({
   sku: z.string().optional(),
   status: z.enum(["ACCEPTED", "INVALID", "VALID"]),
@@ -83,29 +76,16 @@ const submissionSchema = z.object({
   issues: z.array(z.unknown()).optional(),
 });
 
-interface LiveItem {
-  raw: unknown;
-  productType: string | null;
-  asin: string | null;
-  attributes: Record<string, unknown>;
-  issues: AmazonIssue[];
-}
-
-const parseIssues = (issues: readonly unknown[] | undefined): AmazonIssue[] =>
-  (issues ?? []).flatMap((issue) => {
-    const parsed = amazonIssueSchema.safeParse(issue);
-    return parsed.success ? [parsed.data] : [];
-  });
-
 const issueKey = (issue: AmazonIssue) => `${issue.code}|${[...(issue.attributeNames ?? [])].sort().join(",")}`;
 
-/** The live copy's values of every copy attribute in the store and language: equal hashes, nothing changed live. */
-function liveHashOf(attributes: Record<string, unknown>, target: CopyTarget): string {
-  const values = copyAttributeNames.map((name) => [name, liveValues(attributes, name, target)]);
-  return createHash("sha256").update(JSON.stringify(values)).digest("base64url");
-}
-
 const regionOf = (store: Marketplace): RegionId | undefined => regionIds.find((id) => regions[id].countries.includes(store.country));
+
+/** Our lint's errors on the copy in the store (the builder's lintCopy): what blocks a publish, single or bulk. */
+export function lintErrorsOf({ listing, store, copy, otherBrands, locale }: { listing: ListingView; store: Marketplace; copy: ListingCopy; otherBrands: readonly string[]; locale: Locale }): { code: string; section: string; message: string }[] {
+  const ruleSet = getRuleSet(listing.ruleSetId);
+  const report = ruleSet ? lintCopy({ ruleSet, language: listing.language.language, brand: listing.facts.brand, otherBrands, store, copy }) : undefined;
+  return report ? flattenViolations(reportWithMessages(report, locale)).filter((violation) => violation.severity === "error").map((violation) => ({ code: violation.code, section: violation.section, message: violation.message })) : [];
+}
 
 export interface PublisherOptions {
   db: Db;
@@ -133,6 +113,11 @@ export interface PublisherOptions {
   sweepEveryMs?: number;
   /** Take verification items from the queue (false: tests drive check() themselves). */
   work?: boolean;
+  /** Bulk publish (decision 042): the feed processing time the path choice assumes, the feed's polls, a batch's lease and claims. */
+  feedProcessingMs?: number;
+  feedPollMs?: { first: number; max: number };
+  batchLeaseMs?: number;
+  batchMaxAttempts?: number;
 }
 
 export interface Publisher {
@@ -141,8 +126,10 @@ export interface Publisher {
   link(input: { workspaceId: string; userId: string; listingId: string; store: string; sku: string }): Promise<AmazonLink>;
   /** One read-back of a submitted or pending publication; its status after. */
   check(publicationId: string): Promise<PublicationStatus | undefined>;
-  /** Pending rows due a re-check, lost queue items, and rows a dead server left 'sending'. */
+  /** Pending rows due a re-check, lost queue items, rows a dead server left 'sending', and bulk batches to take over. */
   sweep(): Promise<void>;
+  /** Many listings at once (issue 34 item 3): plan, start, follow. */
+  bulk: BulkPublisher;
   stop(): Promise<void>;
 }
 
@@ -211,12 +198,8 @@ export async function startPublisher(options: PublisherOptions): Promise<Publish
 
   async function readLive(client: SpApiClient, sellerId: string, sku: string, store: Marketplace, locale?: Locale): Promise<LiveItem> {
     const { data } = await client.listings.getListingsItem({ sellerId, sku, marketplaceIds: [store.marketplaceId], includedData: ["summaries", "attributes", "issues"], ...(locale ? { issueLocale: issueLocales[locale] } : {}) });
-    const item = liveItemSchema.parse(data);
-    const summary = item.summaries?.find((entry) => entry.marketplaceId === store.marketplaceId) ?? item.summaries?.[0];
-    return { raw: data, productType: summary?.productType ?? null, asin: summary?.asin ?? null, attributes: item.attributes ?? {}, issues: parseIssues(item.issues) };
+    return toLiveItem(data, store);
   }
-
-  const liveCopyOf = (live: LiveItem, store: Marketplace): ListingCopy => mapListingsItem(live.raw, store)?.copy ?? { title: "", itemHighlights: "", bullets: [], description: "", searchTerms: "" };
 
   async function preview({ workspaceId, userId, listingId, kind, locale }: Parameters<Publisher["preview"]>[0]): Promise<PublishPreview> {
     const link = await readLink(workspaceId, listingId);
@@ -239,10 +222,8 @@ export async function startPublisher(options: PublisherOptions): Promise<Publish
     const patches = patchesFor(ours, live.attributes, target);
 
     // Our rules: errors block a publish; a rollback puts back what was live, so they are shown but do not block it.
-    const ruleSet = getRuleSet(listing.ruleSetId);
     const { otherBrands } = await getListingSettings({ db, workspaceId });
-    const report = ruleSet ? lintCopy({ ruleSet, language: listing.language.language, brand: listing.facts.brand, otherBrands, store, copy }) : undefined;
-    const lintErrors = report ? flattenViolations(reportWithMessages(report, locale)).filter((violation) => violation.severity === "error").map((violation) => ({ code: violation.code, section: violation.section, message: violation.message })) : [];
+    const lintErrors = lintErrorsOf({ listing, store, copy, otherBrands, locale });
     const sentNames = patches.map((patch) => patch.path.slice("/attributes/".length));
     const problems = await amazonCall(() => definition.validate(mergeAttributes(live.attributes, ours, target), sentNames));
 
@@ -332,7 +313,7 @@ export async function startPublisher(options: PublisherOptions): Promise<Publish
   }
 
   /** Keeps the live copy before as an 'imported' version (unless the last imported one says the same) and what we sent as 'published'. */
-  async function keepVersions(row: PublicationRow, link: ListingLink, userId: string): Promise<void> {
+  async function keepVersions(row: PublicationRow, link: Pick<ListingLink, "importedVersion">, userId: string): Promise<void> {
     const before = readCopy(row.before);
     const after = readCopy(row.after);
     for (let attempt = 0; attempt < 3; attempt++) {
@@ -532,8 +513,18 @@ export async function startPublisher(options: PublisherOptions): Promise<Publish
       const { numUpdatedRows } = await db.updateTable("listing_publication").set({ nextCheckAt: new Date(now() + recheckMs).toISOString() }).where("id", "=", row.id).where("nextCheckAt", "=", row.nextCheckAt).executeTakeFirst();
       if (numUpdatedRows > 0n) await enqueueCheck(row, 0);
     }
+    // Bulk batches of dead servers resume; finished ones whose rows were not moved on get their outcomes first.
+    await bulk.takeOver();
     // A server died between writing 'sending' and Amazon's answer: the listing tells whether the patch landed. Never sent again.
-    const stale = await db.selectFrom("listing_publication").selectAll().where("status", "=", "sending").where("updatedAt", "<", new Date(now() - sendingStaleMs).toISOString()).limit(100).execute();
+    // A row of a batch still queued or running is not stale: a feed may process longer than the staleness limit.
+    const stale = await db
+      .selectFrom("listing_publication")
+      .selectAll()
+      .where("status", "=", "sending")
+      .where("updatedAt", "<", new Date(now() - sendingStaleMs).toISOString())
+      .where((eb) => eb.or([eb("batchId", "is", null), eb("batchId", "not in", eb.selectFrom("publish_batch").select("id").where("status", "in", ["queued", "running"]))]))
+      .limit(100)
+      .execute();
     for (const row of stale) {
       try {
         await resolveInterrupted(row);
@@ -543,6 +534,26 @@ export async function startPublisher(options: PublisherOptions): Promise<Publish
     }
   }
 
+  const bulk = await createBulkPublisher({
+    db,
+    config,
+    now,
+    sleep,
+    rateScale,
+    clientFor,
+    amazonCall,
+    productTypeDeps,
+    lintErrorsOf,
+    keepVersions,
+    enqueueCheck,
+    refuse: (code) => new PublishRefusal(code),
+    firstCheckMs,
+    work,
+    ...(options.feedProcessingMs === undefined ? {} : { feedProcessingMs: options.feedProcessingMs }),
+    ...(options.feedPollMs ? { feedPollMs: options.feedPollMs } : {}),
+    ...(options.batchLeaseMs === undefined ? {} : { leaseMs: options.batchLeaseMs }),
+    ...(options.batchMaxAttempts === undefined ? {} : { maxAttempts: options.batchMaxAttempts }),
+  });
   if (work) await queue.work(({ publicationId }) => check(publicationId).then(() => undefined));
   let sweeping: Promise<void> | undefined;
   const timer = setInterval(() => {
@@ -558,9 +569,11 @@ export async function startPublisher(options: PublisherOptions): Promise<Publish
     link,
     check,
     sweep,
+    bulk,
     async stop() {
       clearInterval(timer);
       await sweeping;
+      await bulk.stop();
       await queue.stop();
     },
   };

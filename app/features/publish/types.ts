@@ -167,3 +167,59 @@ export const amazonLinkAnswerSchema = z.object({ link: amazonLinkSchema });
 export const previewRequestSchema = z.object({ kind: z.enum(["publish", "rollback"]).default("publish") }).strict();
 export const publishRequestSchema = z.object({ previewId: z.string().min(1).max(100), confirmLiveChange: z.boolean().default(false) }).strict();
 export const amazonLinkRequestSchema = z.object({ store: z.string().min(1).max(40), sku: z.string().trim().min(1).max(200) }).strict();
+
+// ---------------------------------------------------------------------------------------------------------------
+// Bulk publish (issue 34 item 3, docs/decisions/042): a plan of many listings, then one batch per seller and store.
+
+/** At most this many listings in one bulk publish. */
+export const maxBulkPublishListings = 5_000;
+
+/**
+ * Why a listing is left out of a bulk publish: not in the workspace, no SKU link, no connection for its seller and
+ * store (or one needing re-authorization), a publish of it already sending or waiting, our lint's errors, the
+ * product type's schema, nothing differs from the live copy, or its SKU not found at Amazon.
+ */
+export const bulkSkipReasons = ["notFound", "notLinked", "notConnected", "needsReauthorization", "inProgress", "lint", "schema", "unchanged", "notAtAmazon"] as const;
+export type BulkSkipReason = (typeof bulkSkipReasons)[number];
+
+export const bulkPathSchema = z.enum(["patches", "feed"]);
+
+export const bulkPlanListingSchema = z.object({ listingId: z.string(), sku: z.string().nullable(), store: z.string().nullable(), ready: z.boolean(), reason: z.enum(bulkSkipReasons).nullable() });
+export type BulkPlanListing = z.infer<typeof bulkPlanListingSchema>;
+export const bulkSkippedSchema = z.object({ listingId: z.string(), sku: z.string().nullable(), reason: z.enum(bulkSkipReasons) });
+
+/** POST /api/publish-batches/preview {listingIds} → 200: each listing ready or skipped, and what goes where by which path. */
+export const bulkPlanAnswerSchema = z.object({
+  listings: z.array(bulkPlanListingSchema),
+  groups: z.array(z.object({ store: z.string(), count: z.number().int(), path: bulkPathSchema })),
+});
+export type BulkPlanAnswer = z.infer<typeof bulkPlanAnswerSchema>;
+
+/** POST /api/publish-batches {listingIds} → 202: the batches started (one per seller and store) and what was left out. */
+export const bulkStartAnswerSchema = z.object({
+  batches: z.array(z.object({ id: z.string(), store: z.string(), count: z.number().int(), path: bulkPathSchema })),
+  skipped: z.array(bulkSkippedSchema),
+});
+export type BulkStartAnswer = z.infer<typeof bulkStartAnswerSchema>;
+
+export const batchStatuses = ["queued", "running", "done", "interrupted", "failed"] as const;
+export const batchMessageStatuses = ["queued", "sending", "accepted", "invalid", "failed", "unknown"] as const;
+
+/** GET /api/publish-batches/:id → the run's state, its messages counted by status, and each listing's publication status. */
+export const bulkBatchAnswerSchema = z.object({
+  batch: z.object({
+    id: z.string(),
+    store: z.string(),
+    path: bulkPathSchema,
+    status: z.enum(batchStatuses),
+    step: z.string(),
+    /** Finished: nothing more will be sent (the publications may still move on at Amazon). */
+    finished: z.boolean(),
+    error: z.string().nullable(),
+    counts: z.record(z.enum(batchMessageStatuses), z.number().int()),
+    listings: z.array(z.object({ listingId: z.string(), sku: z.string(), status: z.enum(publicationStatuses), publicationId: z.string() })),
+  }),
+});
+export type BulkBatchAnswer = z.infer<typeof bulkBatchAnswerSchema>;
+
+export const bulkPublishRequestSchema = z.object({ listingIds: z.array(z.string().min(1).max(100)).min(1).max(maxBulkPublishListings) }).strict();

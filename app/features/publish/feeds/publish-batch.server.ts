@@ -42,20 +42,23 @@ export interface PublishBatchView {
 
 export async function createPublishBatch(
   db: Db,
-  input: { workspaceId: string; connectionId: string; sellerId: string; marketplaceId: string; issueLocale?: string; path: "patches" | "feed"; listings: readonly BatchListing[]; now?: Date },
+  input: { id?: string; workspaceId: string; connectionId: string; sellerId: string; marketplaceId: string; issueLocale?: string; path: "patches" | "feed"; listings: readonly BatchListing[]; now?: Date },
 ): Promise<string> {
   if (input.listings.length === 0) throw new RangeError("a publish batch needs at least one listing");
   // Refused here, not when the feed is built: a batch that cannot be sent would be taken over again and again.
   const empty = input.listings.find((listing) => listing.patches.length === 0);
   if (empty) throw new RangeError(`${empty.sku} has no patches: nothing changed, nothing to send`);
-  const id = randomUUID();
+  const id = input.id ?? randomUUID();
   const at = (input.now ?? new Date()).toISOString();
-  await db.transaction().execute(async (trx) => {
+  // Inside the caller's transaction when given one (the bulk publish writes its publication rows with the batch).
+  const write = async (trx: Db) => {
     await trx.insertInto("publish_batch").values({ id, workspaceId: input.workspaceId, connectionId: input.connectionId, sellerId: input.sellerId, marketplaceId: input.marketplaceId, issueLocale: input.issueLocale ?? null, path: input.path, status: "queued", step: "new", feedDocumentId: null, feedId: null, processingStatus: null, resultFeedDocumentId: null, error: null, leaseUntil: null, createdAt: at, updatedAt: at }).execute();
     // Chunks keep each statement under the databases' bound-parameter limits.
     const rows = input.listings.map((listing, index) => ({ batchId: id, messageId: index + 1, sku: listing.sku, productType: listing.productType, patches: JSON.stringify(listing.patches), publicationId: listing.publicationId ?? null, status: "queued" as const, submissionId: null, issues: "[]", updatedAt: at }));
     for (let i = 0; i < rows.length; i += 500) await trx.insertInto("publish_batch_message").values(rows.slice(i, i + 500)).execute();
-  });
+  };
+  if (db.isTransaction) await write(db);
+  else await db.transaction().execute(write);
   return id;
 }
 
@@ -98,6 +101,8 @@ export interface RunPublishBatchOptions {
   rateScale?: number;
   /** How long a run holds the batch without renewing (renewed at each step and poll). */
   leaseMs?: number;
+  /** Claims allowed (the first run and each takeover); the next claim ends the batch 'failed' with its last error. */
+  maxAttempts?: number;
   concurrency?: number;
 }
 
@@ -107,7 +112,7 @@ export async function runPublishBatch(options: RunPublishBatchOptions, batchId: 
   const iso = () => new Date(now()).toISOString();
   const claimed = await db
     .updateTable("publish_batch")
-    .set({ status: "running", leaseUntil: new Date(now() + leaseMs).toISOString(), updatedAt: iso() })
+    .set({ status: "running", leaseUntil: new Date(now() + leaseMs).toISOString(), attempts: sql<number>`attempts + 1`, updatedAt: iso() })
     .where("id", "=", batchId)
     .where((eb) => eb.or([eb("status", "=", "queued"), eb.and([eb("status", "=", "running"), eb.or([eb("leaseUntil", "is", null), eb("leaseUntil", "<", iso())])])]))
     .executeTakeFirst();
@@ -122,6 +127,14 @@ export async function runPublishBatch(options: RunPublishBatchOptions, batchId: 
     await db.updateTable("publish_batch").set({ status, error, leaseUntil: null, updatedAt: iso() }).where("id", "=", batchId).execute();
     return getPublishBatch(db, batchId);
   };
+
+  if (options.maxAttempts !== undefined && Number(batch.attempts) > options.maxAttempts) {
+    // Given up: what may have reached Amazon is left to the read-back ('unknown'), what never left is failed.
+    const reason = `Stopped after ${options.maxAttempts} attempts${batch.error ? `: ${batch.error}` : ""}`.slice(0, 500);
+    await setMessages(rows.filter((row) => row.status === "sending").map((row) => Number(row.messageId)), { status: "unknown" });
+    await setMessages(rows.filter((row) => row.status === "queued").map((row) => Number(row.messageId)), { status: "failed", issues: JSON.stringify([{ code: "BATCH_STOPPED", message: reason, severity: "ERROR", attributeNames: [] }]) });
+    return finish("failed", reason);
+  }
 
   if (batch.path === "patches") {
     // Marked 'sending' by a run that stopped before the answer was stored: never sent again.
