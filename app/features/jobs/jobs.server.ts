@@ -359,7 +359,7 @@ export interface ClaimedRow {
  * `staleBefore` (its server died). Undefined when the row is not there to take (done, taken, paused…);
  * "busy" when its workspace already writes as many rows as its plan allows (the row stays queued).
  */
-export async function claimRow({ db, rowId, workerId, staleBefore, now = new Date() }: { db: Db; rowId: string; workerId: string; staleBefore: Date; now?: Date }): Promise<ClaimedRow | "busy" | undefined> {
+export async function claimRow({ db, rowId, workerId, staleBefore, now }: { db: Db; rowId: string; workerId: string; staleBefore: Date; now?: Date }): Promise<ClaimedRow | "busy" | undefined> {
   const current = await db
     .selectFrom("job_row as r")
     .innerJoin("job as j", "j.id", "r.jobId")
@@ -369,7 +369,6 @@ export async function claimRow({ db, rowId, workerId, staleBefore, now = new Dat
   if (!current || current.jobStatus !== "running") return undefined;
   const stale = current.status === "running" && (current.heartbeatAt ?? "") < staleBefore.toISOString();
   if (current.status !== "queued" && !stale) return undefined;
-  const at = now.toISOString();
   // The plan's rows at once, across every server: counted and claimed under one lock per workspace
   // (PostgreSQL; SQLite writes one at a time anyway). The queue limits groups too; this makes it exact.
   const claimed = await db.transaction().execute(async (trx) => {
@@ -384,6 +383,9 @@ export async function claimRow({ db, rowId, workerId, staleBefore, now = new Dat
       .where("heartbeatAt", ">=", staleBefore.toISOString())
       .executeTakeFirst();
     if (Number(busy?.n ?? 0) >= limit) return "busy" as const;
+    // Taken now, once the lock is held and the count says yes: a time read before waiting for the lock could
+    // precede the end of the row whose finish let this one start (a trial's rows would seem to overlap).
+    const at = (now ?? new Date()).toISOString();
     const { numUpdatedRows } = await trx
       .updateTable("job_row")
       .set({ status: "running", attempt: Number(current.attempt) + 1, claimedBy: workerId, heartbeatAt: at, startedAt: at, generationId: null, error: null })
