@@ -1,8 +1,10 @@
 // The catalog audit page (issue 33 items 5 and 6) with a few listings: the empty state, totals with Amazon's
 // issues beside ours, "Run audit", a filter by keyboard, opening a listing, the CSV export of the filter, fixing
-// every listing that fails a rule, the dashboard's card, and axe at 1280 and 375 px.
+// every listing that fails a rule, the dashboard's card, and axe at 1280 and 375 px; then selecting listings and
+// fixing only those from the selection toolbar.
 import { readFile } from "node:fs/promises";
 import { expectNoAxeViolations } from "#tests/support/e2e.ts";
+import { createSavedListing, cuttingBoardCopy, cuttingBoardLongTitle } from "#tests/support/e2e-listings.ts";
 import { expect, test } from "#tests/support/fixtures.ts";
 
 const facts = { brand: "Acme", productName: "Bamboo Cutting Board Set", productType: "Cutting board", keyFeatures: "3 sizes", targetAudience: "Home cooks", wordsToAvoid: "", tone: "Professional" };
@@ -119,4 +121,42 @@ test("the catalog audit: empty state, totals, run, filter, open, export, dashboa
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   await expectNoAxeViolations(page);
   await page.screenshot({ path: "test-results/catalog-375.png", fullPage: true });
+});
+
+test("select two listings and fix only those: the selection toolbar, its job, at 375 px in view and axe clean", async ({ page, login, e2eBackend }) => {
+  test.setTimeout(60_000);
+  await login();
+  await page.goto("/catalog");
+  // Three listings whose titles break the 75-character rule; two are chosen.
+  const woods = ["Oak", "Walnut", "Maple"];
+  const ids: string[] = [];
+  for (const wood of woods) ids.push((await createSavedListing(page, { copy: { ...cuttingBoardCopy, title: `${cuttingBoardLongTitle}, ${wood}` } })).id);
+  await page.goto("/catalog");
+  const list = page.getByRole("list", { name: "Listings" });
+  await expect(list.getByRole("listitem")).toHaveCount(3);
+  const toolbar = page.getByRole("region", { name: "Selected listings" });
+  await expect(toolbar).toHaveCount(0);
+  await list.getByRole("checkbox", { name: `Select ${cuttingBoardLongTitle}, Walnut` }).check();
+  // By keyboard: the checkbox is a real one.
+  await list.getByRole("checkbox", { name: `Select ${cuttingBoardLongTitle}, Maple` }).focus();
+  await page.keyboard.press("Space");
+  await expect(toolbar.getByText("2 selected")).toBeVisible();
+  await expect(page.getByRole("checkbox", { name: "Select all listings on this page" })).toHaveJSProperty("indeterminate", true);
+  await page.screenshot({ path: "test-results/catalog-selection-1280.png" });
+
+  // At 375 px the toolbar stays in view while the list is, and nothing overflows.
+  await page.setViewportSize({ width: 375, height: 700 });
+  await list.getByRole("checkbox", { name: `Select ${cuttingBoardLongTitle}, Walnut` }).scrollIntoViewIfNeeded();
+  await expect(toolbar).toBeInViewport();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  await expectNoAxeViolations(page);
+  await page.screenshot({ path: "test-results/catalog-selection-375.png" });
+
+  await toolbar.getByRole("button", { name: "Fix selected" }).click();
+  await expect(page).toHaveURL(/\/jobs\/[\w-]+$/);
+  await expect(page.getByRole("heading", { name: "Fix: 2 listings", level: 1 })).toBeVisible();
+  const fixId = new URL(page.url()).pathname.split("/").at(-1)!;
+  await expect.poll(async () => ((await (await page.request.get(`/api/fixes/${fixId}`)).json()) as { fix: { status: string } }).fix.status, { timeout: 20_000 }).toBe("completed");
+  const proposed = await e2eBackend.services.db.selectFrom("listing_version").select("listingId").distinct().where("listingId", "in", ids).where("source", "=", "proposed").execute();
+  expect(proposed.map((row) => row.listingId).sort()).toEqual([ids[1], ids[2]].sort());
 });

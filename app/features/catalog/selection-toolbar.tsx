@@ -41,21 +41,21 @@ export function useListingSelection({ max }: { max: number }): ListingSelection 
   return useMemo(() => ({ ids: [...chosen], has: (id: string) => chosen.has(id), set, clear, max, overCap }), [chosen, set, clear, max, overCap]);
 }
 
-/** "N selected", the actions, "Clear selection"; nothing while none is chosen. Sticks to the viewport's bottom. */
+/** "N selected" and "Clear selection", then the actions; nothing while none is chosen. Sticks to the viewport's bottom. */
 export function SelectionToolbar({ selection, children }: { selection: ListingSelection; children?: ReactNode }) {
   const { t } = useI18n();
   if (selection.ids.length === 0) return null;
   return (
     <div className={classes.toolbar} role="region" aria-label={t("catalog.selection.label")}>
-      <Text fw={600} size="sm" role="status" className={classes.toolbarCount}>
-        {t("catalog.selection.count", { count: selection.ids.length })}
-      </Text>
-      <div className={classes.toolbarActions}>
-        {children}
-        <Button variant="subtle" onClick={selection.clear}>
+      <div className={classes.toolbarHead}>
+        <Text fw={600} size="sm" role="status">
+          {t("catalog.selection.count", { count: selection.ids.length })}
+        </Text>
+        <Button variant="subtle" size="compact-sm" onClick={selection.clear}>
           {t("catalog.selection.clear")}
         </Button>
       </div>
+      <div className={classes.toolbarActions}>{children}</div>
       {selection.overCap && (
         <Alert color="yellow" role="alert" className={classes.toolbarMessage} p="xs">
           {t("catalog.selection.cap", { max: selection.max })}
