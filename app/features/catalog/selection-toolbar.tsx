@@ -4,6 +4,7 @@ import { Alert, Button, Text } from "@mantine/core";
 import { useCallback, useMemo, useState, type ReactNode } from "react";
 import { useI18n } from "#app/i18n/context.tsx";
 import classes from "./catalog.module.css";
+import { selectListings } from "./listing-selection.ts";
 
 export interface ListingSelection {
   /** The chosen listings' ids, in the order they were chosen (kept across pages and filters). */
@@ -22,13 +23,7 @@ export function useListingSelection({ max }: { max: number }): ListingSelection 
   const [overCap, setOverCap] = useState(false);
   const set = useCallback(
     (ids: readonly string[], selected: boolean) => {
-      const next = new Set(chosen);
-      let refused = false;
-      for (const id of ids) {
-        if (!selected) next.delete(id);
-        else if (next.size < max) next.add(id);
-        else if (!next.has(id)) refused = true;
-      }
+      const { next, refused } = selectListings(chosen, ids, selected, max);
       setChosen(next);
       setOverCap(refused);
     },
