@@ -11,6 +11,7 @@ import { StatusPage } from "./components/status-page.tsx";
 import { isStaticPage } from "./features/marketing/static-page.ts";
 import publicSiteScript from "./features/marketing/public-site.js?url&no-inline";
 import { rememberTimeZoneScript } from "./features/time-zone/time-zone.ts";
+import { catalogScriptPath, ensureCatalog, isCatalogRef } from "./i18n/catalog-files.ts";
 import { I18nProvider } from "./i18n/context.tsx";
 import { defaultLocale, localeFromCookie, type Locale } from "./i18n/i18n.ts";
 import { sessionMiddleware } from "./features/auth/session.server.ts";
@@ -33,6 +34,13 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ defaultShouldRevali
   return chosen !== undefined && chosen !== document.documentElement.lang;
 };
 
+/** On a client-side navigation to another language, its catalog's file is loaded before the page renders. */
+export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  const data = await serverLoader();
+  await ensureCatalog(data.catalog);
+  return data;
+}
+
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
 export function Layout({ children }: { children: ReactNode }) {
@@ -46,6 +54,8 @@ export function Layout({ children }: { children: ReactNode }) {
   // in the browser (docs/decisions/022). React in a browser means a hydrated page: one of those reached by a
   // client-side navigation renders like any other, and the app keeps its scripts and scroll restoration.
   const hydrate = typeof document !== "undefined" || !isStaticPage(matches);
+  // The catalogs the page's loaders named (the root's, the signed-in layout's), as files run before hydration.
+  const catalogs = hydrate ? [...new Set(matches.map((match) => (match.loaderData as { catalog?: unknown } | undefined)?.catalog).filter(isCatalogRef))] : [];
   return (
     <html lang={locale} {...mantineHtmlProps}>
       <head>
@@ -55,6 +65,9 @@ export function Layout({ children }: { children: ReactNode }) {
         {/* The time-zone cookie's first Intl call costs ~15 ms before the first paint: not on the public pages, since
             /sign-in, /sign-up and every signed-in page set it before the server reads it. */}
         <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: hydrate ? `${colorSchemeScript};${rememberTimeZoneScript}` : colorSchemeScript }} />
+        {catalogs.map((ref) => (
+          <script key={ref} defer src={catalogScriptPath(ref)} nonce={nonce} suppressHydrationWarning />
+        ))}
         <Meta />
         {!publicPage && <link rel="stylesheet" href={mantineFullCss} precedence="mantine" />}
         <Links />

@@ -51,6 +51,8 @@ export default [
   route("passkeys/:step", "routes/resources/passkeys.ts"),
   route("auth/external", "routes/resources/auth-external.ts"),
   route("set-language", "routes/resources/set-language.ts"),
+  // The language catalogs as immutable script files, loaded before hydration (docs/decisions/043).
+  route("i18n/:file", "routes/resources/i18n-catalog.ts"),
   route("api/generations", "routes/api/generations.ts"),
   route("api/listings", "routes/api/listings.ts"),
   route("api/listings/lint", "routes/api/listings-lint.ts"),

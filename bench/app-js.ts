@@ -11,6 +11,9 @@ export interface AppJsFigures {
   scripts: number;
   /** Gzip bytes the page adds when reached from the dashboard by a client-side navigation. */
   fromDashboardBytesGzip: number;
+  /** Of the fresh load, the language catalogs' files (/i18n/…): text, not code, kept by the browser for a year
+   * (until 2026-11 they were inside every page's HTML; docs/decisions/043). Not in the code budget. */
+  catalogBytesGzip: number;
 }
 
 // Set from what the pages downloaded when this was written (docs/decisions/022): 300-304 KB on a fresh load
@@ -49,7 +52,8 @@ async function collectScripts(page: Page, action: () => Promise<unknown>): Promi
   return sizes;
 }
 
-const total = (sizes: Map<string, number>) => [...sizes.values()].reduce((sum, size) => sum + size, 0);
+const isCatalogFile = (url: string) => new URL(url).pathname.startsWith("/i18n/");
+const total = (sizes: Map<string, number>, keep: (url: string) => boolean = (url) => !isCatalogFile(url)) => [...sizes].reduce((sum, [url, size]) => sum + (keep(url) ? size : 0), 0);
 
 export async function runAppJsBench(server: { url: string; dataDir: string }, chromePath: string): Promise<AppJsFigures[]> {
   const { cookie } = await signInOn(server, { firstName: "Bench", lastName: "Scripts", email: `bench-scripts-${Date.now()}@example.com`, password: "bench-password-2026" });
@@ -85,7 +89,8 @@ export async function runAppJsBench(server: { url: string; dataDir: string }, ch
       for (const url of dashboard.keys()) added.delete(url);
       await second.close();
       await context.close();
-      figures.push({ page: name, loadBytesGzip: total(load), scripts: load.size, fromDashboardBytesGzip: total(added) });
+      const code = [...load.keys()].filter((url) => !isCatalogFile(url));
+      figures.push({ page: name, loadBytesGzip: total(load), scripts: code.length, fromDashboardBytesGzip: total(added), catalogBytesGzip: total(load, isCatalogFile) });
     }
   } finally {
     await browser.close();
@@ -108,13 +113,14 @@ export function printAppJs(figures: AppJsFigures[]): void {
   console.log("\nSigned-in pages: JavaScript (gzip)");
   console.log("page              fresh load                       from the dashboard");
   const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
-  for (const { page, loadBytesGzip, scripts, fromDashboardBytesGzip } of figures) {
+  for (const { page, loadBytesGzip, scripts, fromDashboardBytesGzip, catalogBytesGzip } of figures) {
     const mark = (bytes: number, budget: number) => (bytes <= budget ? " " : "!");
     console.log(
-      `${page.padEnd(16)}  ${kb(loadBytesGzip).padStart(9)}${mark(loadBytesGzip, budgets.load)} in ${String(scripts).padStart(2)} files (${((loadBytesGzip / budgets.load) * 100).toFixed(0)}% of ${kb(budgets.load)})   ${kb(fromDashboardBytesGzip).padStart(9)}${mark(fromDashboardBytesGzip, budgets.fromDashboard)} (${((fromDashboardBytesGzip / budgets.fromDashboard) * 100).toFixed(0)}% of ${kb(budgets.fromDashboard)})`,
+      `${page.padEnd(16)}  ${kb(loadBytesGzip).padStart(9)}${mark(loadBytesGzip, budgets.load)} in ${String(scripts).padStart(2)} files (${((loadBytesGzip / budgets.load) * 100).toFixed(0)}% of ${kb(budgets.load)})   ${kb(fromDashboardBytesGzip).padStart(9)}${mark(fromDashboardBytesGzip, budgets.fromDashboard)} (${((fromDashboardBytesGzip / budgets.fromDashboard) * 100).toFixed(0)}% of ${kb(budgets.fromDashboard)})` +
+        `; language catalogs ${kb(catalogBytesGzip)} more on a fresh load`,
     );
   }
-  console.log(`targets: a fresh load <= ${kb(budgets.load)}, from the dashboard <= ${kb(budgets.fromDashboard)} ('!' marks a miss)`);
+  console.log(`targets: a fresh load <= ${kb(budgets.load)}, from the dashboard <= ${kb(budgets.fromDashboard)} ('!' marks a miss); code only: the catalogs are text the browser keeps for a year`);
 }
 
 if (import.meta.main) {

@@ -1,4 +1,5 @@
 import { createContext, useContext, useMemo, type ReactNode } from "react";
+import { catalogFor, type CatalogRef } from "./catalog-files.ts";
 import { defaultLocale, formatMessage, type Locale, type MessageKey, type Messages, type Translate } from "./i18n.ts";
 
 interface I18nValue {
@@ -7,22 +8,9 @@ interface I18nValue {
   messages: Partial<Messages> | undefined;
 }
 
-/**
- * A catalog (some keys of one language) as JSON text: what loaders send. React Router serializes one
- * string far more cheaply than ~1,000 (docs/decisions/021), and the text is parsed once per process.
- */
-export type CatalogJson = string;
-
-// Parsed catalogs by their text. A language has two halves (locale.server.ts), so this holds at most
-// eight; the server hands out the same texts on every request, and the browser keeps what it was sent.
-const parsedCatalogs = new Map<CatalogJson, Partial<Messages>>();
-
-/** The catalog a loader sent, parsed once: an equal text always gives the same object (so `t` keeps its identity). */
-export function readCatalog(catalog: CatalogJson | undefined): Partial<Messages> | undefined {
-  if (catalog === undefined) return undefined;
-  let messages = parsedCatalogs.get(catalog);
-  if (!messages) parsedCatalogs.set(catalog, (messages = Object.freeze(JSON.parse(catalog) as Partial<Messages>)));
-  return messages;
+/** The catalog a loader named: the same object every time (so `t` keeps its identity); undefined until its file is loaded. */
+export function readCatalog(catalog: CatalogRef | undefined): Partial<Messages> | undefined {
+  return catalogFor(catalog);
 }
 
 // Merged catalogs by their halves, so a signed-in page merges its two once per language, not once per render.
@@ -46,7 +34,7 @@ export function translatorFor(locale: Locale, messages: Partial<Messages> | unde
 const I18nContext = createContext<I18nValue>({ locale: defaultLocale, t: translatorFor(defaultLocale, undefined), messages: undefined });
 
 /** `catalog` is the page language's catalog, from the root loader (so only that language ships to the browser). */
-export function I18nProvider({ locale, catalog, children }: { locale: Locale; catalog: CatalogJson | undefined; children: ReactNode }) {
+export function I18nProvider({ locale, catalog, children }: { locale: Locale; catalog: CatalogRef | undefined; children: ReactNode }) {
   const messages = readCatalog(catalog);
   const value = useMemo<I18nValue>(() => ({ locale, t: translatorFor(locale, messages), messages }), [locale, messages]);
   return <I18nContext.Provider value={value}>{children}</I18nContext.Provider>;
@@ -54,10 +42,10 @@ export function I18nProvider({ locale, catalog, children }: { locale: Locale; ca
 
 /**
  * More keys of the same language for a part of the app (the signed-in layout adds the app-only ones).
- * The layout's loader runs again after every form post with an equal text: readCatalog gives the same
+ * The layout's loader runs again after every form post with the same name: readCatalog gives the same
  * object for it, so `t` keeps its identity and effects that depend on it do not run (and toast) twice.
  */
-export function I18nExtension({ catalog, children }: { catalog: CatalogJson | undefined; children: ReactNode }) {
+export function I18nExtension({ catalog, children }: { catalog: CatalogRef | undefined; children: ReactNode }) {
   const parent = useContext(I18nContext);
   const messages = readCatalog(catalog);
   const value = useMemo<I18nValue>(() => {

@@ -1,8 +1,9 @@
-import { mergeCatalogs, readCatalog, translatorFor, type CatalogJson } from "#app/i18n/context.tsx";
+import type { CatalogRef } from "#app/i18n/catalog-files.ts";
+import { mergeCatalogs, readCatalog, translatorFor } from "#app/i18n/context.tsx";
 import type { Locale, MessageKey, Messages, Translate } from "#app/i18n/i18n.ts";
 
 interface RootMatch {
-  loaderData?: { locale?: Locale; catalog?: CatalogJson } | unknown;
+  loaderData?: { locale?: Locale; catalog?: CatalogRef } | unknown;
 }
 
 /**
@@ -12,7 +13,7 @@ interface RootMatch {
 export function metaTranslator(matches: readonly (RootMatch | undefined)[]): Translate {
   const rootData = matches[0]?.loaderData as { locale?: Locale } | undefined;
   let messages: Partial<Messages> | undefined;
-  for (const match of matches) messages = mergeCatalogs(messages, readCatalog((match?.loaderData as { catalog?: CatalogJson } | undefined)?.catalog));
+  for (const match of matches) messages = mergeCatalogs(messages, readCatalog((match?.loaderData as { catalog?: CatalogRef } | undefined)?.catalog));
   return translatorFor(rootData?.locale ?? "en", messages);
 }
 

@@ -7,6 +7,7 @@ import { getWorkspaceBilling } from "#app/features/billing/credits.server.ts";
 import { requireMembership } from "#app/features/auth/active-workspace.server.ts";
 import { getServices } from "#server/services.server.ts";
 import { I18nExtension } from "#app/i18n/context.tsx";
+import { ensureCatalog } from "#app/i18n/catalog-files.ts";
 import { getAppCatalog } from "#app/i18n/locale.server.ts";
 import type { Route } from "./+types/layout";
 
@@ -27,6 +28,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // The catalog's signed-in-only keys (listings, keywords, rules): public pages never carry them.
     catalog: getAppCatalog(request),
   };
+}
+
+/** A client-side navigation into this part of the app first loads the app-only catalog's file (once). */
+export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  const data = await serverLoader();
+  await ensureCatalog(data.catalog);
+  return data;
 }
 
 export default function AppLayout({ loaderData }: Route.ComponentProps) {

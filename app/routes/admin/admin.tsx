@@ -16,6 +16,7 @@ import { OperatorError, grantWords, setPlan, type OperatorActor } from "#app/fea
 import { metaTranslator } from "#app/lib/page-meta.ts";
 import { timeZoneFromCookies } from "#app/features/time-zone/time-zone.ts";
 import { I18nExtension, useI18n } from "#app/i18n/context.tsx";
+import { ensureCatalog } from "#app/i18n/catalog-files.ts";
 import { getAppCatalog } from "#app/i18n/locale.server.ts";
 import { getPlan, isPlanId } from "#app/lib/plans.ts";
 import { getServices } from "#server/services.server.ts";
@@ -65,6 +66,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     timeZone: timeZoneFromCookies(request.headers.get("cookie")) ?? "UTC",
     catalog: getAppCatalog(request),
   };
+}
+
+/** A client-side navigation into this part of the app first loads the app-only catalog's file (once). */
+export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  const data = await serverLoader();
+  await ensureCatalog(data.catalog);
+  return data;
 }
 
 const refusals: Record<OperatorError["code"], { code: ApiErrorCode; field?: "words" | "plan" | "period" }> = {
