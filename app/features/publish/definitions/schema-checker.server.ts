@@ -16,6 +16,9 @@ export type SchemaWorkerAnswer =
   | { id: number; ok: false; missing: true }
   | { id: number; ok: false; invalid: boolean; message: string };
 
+/** The thread's first message, once its modules (Ajv) are loaded. */
+export type SchemaWorkerReady = { ready: true };
+
 /** What the main thread knows of a compiled schema (no validator: that is in the thread). */
 export interface SchemaSummary {
   checksum: string;
@@ -54,7 +57,7 @@ interface Pending {
   payload: Payload;
   resolve(answer: SchemaWorkerAnswer): void;
   reject(error: Error): void;
-  timer: NodeJS.Timeout;
+  timer?: NodeJS.Timeout;
   /** The thread it was sent to. */
   thread?: Worker;
 }
@@ -73,7 +76,13 @@ export function createSchemaChecker(options: SchemaCheckerOptions = {}): SchemaC
   function startWorker(): Worker {
     // No flags of the parent's (a launcher's or a test runner's): the thread needs plain Node, and V8's flags are the process's anyway.
     const thread = new Worker(new URL("./schema.worker.ts", import.meta.url), { name: "product-type-schemas", execArgv: [], resourceLimits: { maxOldGenerationSizeMb: maxHeapMb } });
-    thread.on("message", (answer: SchemaWorkerAnswer) => {
+    thread.on("message", (answer: SchemaWorkerAnswer | SchemaWorkerReady) => {
+      if ("ready" in answer) {
+        // The limit counts the check, not starting the thread (Node and Ajv loading, a second or more on a busy
+        // machine): the request that waited for a new thread gets its whole limit from now.
+        if (running?.thread === thread) arm(running);
+        return;
+      }
       if (!running || running.id !== answer.id) return;
       const done = running;
       running = undefined;
@@ -115,28 +124,29 @@ export function createSchemaChecker(options: SchemaCheckerOptions = {}): SchemaC
     if (closed) return Promise.reject(failure("SchemaCheckClosed", "the schema checker is closed"));
     if (queue.length >= maxQueued) return Promise.reject(failure("SchemaCheckBusy", `${queue.length} schema checks are already waiting`));
     return new Promise((resolve, reject) => {
-      const pending: Pending = {
-        id: nextId++,
-        payload,
-        resolve,
-        reject,
-        timer: setTimeout(() => {
-          const at = queue.indexOf(pending);
-          if (at >= 0) queue.splice(at, 1);
-          reject(failure("SchemaCheckTimeout", `the schema check took longer than ${timeoutMs} ms`));
-          // Stuck in a compile: the thread is ended (its exit handler moves the queue on).
-          if (running === pending) {
-            running = undefined;
-            const stuck = worker;
-            worker = undefined;
-            void stuck?.terminate();
-            pump();
-          }
-        }, timeoutMs),
-      };
+      const pending: Pending = { id: nextId++, payload, resolve, reject };
+      arm(pending);
       queue.push(pending);
       pump();
     });
+  }
+
+  /** (Re)starts a request's limit: waiting in the queue counts, a thread's start does not (see "ready"). */
+  function arm(pending: Pending): void {
+    clearTimeout(pending.timer);
+    pending.timer = setTimeout(() => {
+      const at = queue.indexOf(pending);
+      if (at >= 0) queue.splice(at, 1);
+      pending.reject(failure("SchemaCheckTimeout", `the schema check took longer than ${timeoutMs} ms`));
+      // Stuck in a compile: the thread is ended (its exit handler moves the queue on).
+      if (running === pending) {
+        running = undefined;
+        const stuck = worker;
+        worker = undefined;
+        void stuck?.terminate();
+        pump();
+      }
+    }, timeoutMs);
   }
 
   const remember = (summary: SchemaSummary) => {

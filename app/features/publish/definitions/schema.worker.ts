@@ -3,7 +3,7 @@
 // One message at a time; the compiled schemas stay here, by checksum (schema-validator's LRU).
 import { parentPort } from "node:worker_threads";
 import { compiledProductType, compileProductType, InvalidProductTypeSchema } from "./schema-validator.ts";
-import type { SchemaWorkerAnswer, SchemaWorkerRequest } from "./schema-checker.server.ts";
+import type { SchemaWorkerAnswer, SchemaWorkerReady, SchemaWorkerRequest } from "./schema-checker.server.ts";
 
 const port = parentPort;
 if (!port) throw new Error("schema.worker.ts runs as a worker thread");
@@ -34,3 +34,5 @@ function answer(request: SchemaWorkerRequest): SchemaWorkerAnswer {
 }
 
 port.on("message", (request: SchemaWorkerRequest) => port.postMessage(answer(request)));
+// Loaded: the request waiting for this thread now gets its whole time limit (schema-checker.server.ts).
+port.postMessage({ ready: true } satisfies SchemaWorkerReady);
