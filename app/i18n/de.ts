@@ -1445,7 +1445,7 @@ export const de: Record<MessageKey, string> = {
   "amazon.bulk.nothingReady": "Keines der ausgewählten Angebote kann jetzt veröffentlicht werden.",
   "amazon.bulk.confirm": "Bestätigen",
   "amazon.bulk.cancel": "Abbrechen",
-  "amazon.bulk.close": "Schließen",
+  "amazon.bulk.close": "Fertig",
   "amazon.bulk.progressTitle": "Veröffentlichung bei Amazon",
   "amazon.bulk.progressLabel": "{store}: {sent} von {count} gesendet",
   "amazon.bulk.summary": "{submitted} übermittelt, {failed} fehlgeschlagen",

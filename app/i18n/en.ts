@@ -1444,7 +1444,7 @@ export const en = {
   "amazon.bulk.nothingReady": "None of the selected listings can be published now.",
   "amazon.bulk.confirm": "Confirm",
   "amazon.bulk.cancel": "Cancel",
-  "amazon.bulk.close": "Close",
+  "amazon.bulk.close": "Done",
   "amazon.bulk.progressTitle": "Publishing to Amazon",
   "amazon.bulk.progressLabel": "{store}: {sent} of {count} sent",
   "amazon.bulk.summary": "{submitted} submitted, {failed} failed",

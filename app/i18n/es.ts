@@ -1445,7 +1445,7 @@ export const es: Record<MessageKey, string> = {
   "amazon.bulk.nothingReady": "Ninguno de los anuncios seleccionados se puede publicar ahora.",
   "amazon.bulk.confirm": "Confirmar",
   "amazon.bulk.cancel": "Cancelar",
-  "amazon.bulk.close": "Cerrar",
+  "amazon.bulk.close": "Hecho",
   "amazon.bulk.progressTitle": "Publicando en Amazon",
   "amazon.bulk.progressLabel": "{store}: {sent} de {count} enviados",
   "amazon.bulk.summary": "{submitted} enviados, {failed} fallidos",

@@ -1445,7 +1445,7 @@ export const fr: Record<MessageKey, string> = {
   "amazon.bulk.nothingReady": "Aucune des fiches sélectionnées ne peut être publiée maintenant.",
   "amazon.bulk.confirm": "Confirmer",
   "amazon.bulk.cancel": "Annuler",
-  "amazon.bulk.close": "Fermer",
+  "amazon.bulk.close": "Terminé",
   "amazon.bulk.progressTitle": "Publication sur Amazon",
   "amazon.bulk.progressLabel": "{store} : {sent} sur {count} envoyées",
   "amazon.bulk.summary": "{submitted} soumises, {failed} en échec",

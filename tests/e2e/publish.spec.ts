@@ -184,3 +184,51 @@ test("Amazon rejects a publish after accepting it: the panel says Rejected with 
     await memberContext.close();
   }
 });
+
+test("publish selected listings from the catalog: the review says where, how and what is skipped, the progress ends in a summary; axe at 1280 and 375 px", async ({ page, login }) => {
+  test.slow(); // The consent page, then a bulk publish through the stand-in.
+  await login({ firstName: "Bea", lastName: "Bulk" });
+  await connectSellerCentralEurope(page);
+  const storeId = getMarketplace(store)!.marketplaceId;
+  // Not the other tests' SKUs: the stand-in keeps each SKU's state, and the tests run side by side.
+  const products = seededSellers()
+    .find((seller) => seller.region === "eu")!
+    .listings.filter((listing) => listing.marketplaceId === storeId && !listing.issues)
+    .slice(2, 4);
+  const titles = [`${shortTitle}, Oak`, `${shortTitle}, Teak`, `${shortTitle}, Ash`];
+  for (const [i, product] of products.entries()) {
+    const listing = await createSavedListing(page, { marketplace: store, copy: { ...cuttingBoardCopy, title: titles[i]! } });
+    expect((await page.request.post(`/api/listings/${listing.id}/amazon-link`, { data: { store, sku: product.sku }, headers: listing.origin })).status()).toBe(200);
+  }
+  // The third is not linked to a SKU: skipped, with its reason.
+  await createSavedListing(page, { marketplace: store, copy: { ...cuttingBoardCopy, title: titles[2]! } });
+
+  await page.goto("/catalog");
+  const list = page.getByRole("list", { name: "Listings" });
+  await page.waitForLoadState("networkidle");
+  for (const title of titles) await list.getByRole("checkbox", { name: `Select ${title}` }).check();
+  const toolbar = page.getByRole("region", { name: "Selected listings" });
+  await expect(toolbar.getByText("3 selected")).toBeVisible();
+  await toolbar.getByRole("button", { name: "Publish selected" }).click();
+  const dialog = page.getByRole("dialog", { name: "Publish to Amazon" });
+  await expect(dialog.getByTestId("bulk-groups")).toHaveText("2 listings to amazon.in, one change per listing", { timeout: 20_000 });
+  await expect(dialog.getByTestId("bulk-skipped")).toHaveText("Not linked to an Amazon SKU (1)");
+  await expect(dialog.getByRole("button", { name: "Confirm" })).toBeEnabled();
+  await expectNoAxeViolations(page);
+  await page.screenshot({ path: "test-results/bulk-publish-review-1280.png" });
+  await page.setViewportSize({ width: 375, height: 700 });
+  // The shell lays itself out again for a phone after the resize.
+  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  await page.screenshot({ path: "test-results/bulk-publish-review-375.png" });
+
+  await dialog.getByRole("button", { name: "Confirm" }).click();
+  const progress = page.getByRole("dialog", { name: "Publishing to Amazon" });
+  await expect(progress.getByTestId("bulk-summary")).toContainText("2 submitted, 0 failed", { timeout: 30_000 });
+  await expect(progress.getByText("amazon.in: 2 of 2 sent")).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.screenshot({ path: "test-results/bulk-publish-progress-375.png" });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.screenshot({ path: "test-results/bulk-publish-progress-1280.png" });
+  await progress.getByRole("button", { name: "Done" }).click();
+  await expect(toolbar).toHaveCount(0);
+});

@@ -234,6 +234,7 @@ describe.each(testDatabaseKinds)("bulk publish wired into the flow on %s", (kind
 
     const member = await backend.signUp();
     const invite = await createInvitation({ db: db(), workspaceId: owner.workspaceId, email: member.user.email, invitedBy: owner.id });
+    if (!invite.ok) throw new Error("invitation refused");
     expect((await acceptInvitation({ db: db(), token: invite.token, user: member.user })).ok).toBe(true);
     const id = await listing("BULK-S1");
     for (const handler of [handleBulkPlan, handleBulkStart]) {

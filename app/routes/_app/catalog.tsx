@@ -14,6 +14,8 @@ import { ruleKey } from "#app/features/catalog/types.ts";
 import { maxFixListings } from "#app/features/fixes/fix-request.ts";
 import { FixRuleButton } from "#app/features/fixes/fix-rule-button.tsx";
 import { FixSelectedButton } from "#app/features/fixes/fix-selected-button.tsx";
+import { BulkPublishButton } from "#app/features/publish/bulk-publish.tsx";
+import { mayPublish } from "#app/features/publish/permissions.server.ts";
 import { useI18n } from "#app/i18n/context.tsx";
 import { InvalidCursorError } from "#app/lib/cursor.ts";
 import { pageMeta } from "#app/lib/page-meta.ts";
@@ -23,12 +25,12 @@ import type { Route } from "./+types/catalog";
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "catalog.meta");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { membership } = await requireMembership({ request, context });
+  const { user, membership } = await requireMembership({ request, context });
   const { workspaceId } = membership;
   const url = new URL(request.url);
   const filter = readCatalogFilterLeniently(url);
   const { db } = getServices();
-  const [totals, points, running] = await Promise.all([catalogTotals({ db, workspaceId }), listHealthPoints({ db, workspaceId }), getRunningAudit({ db, workspaceId })]);
+  const [totals, points, running, publisher] = await Promise.all([catalogTotals({ db, workspaceId }), listHealthPoints({ db, workspaceId }), getRunningAudit({ db, workspaceId }), mayPublish({ db, workspaceId, userId: user.id })]);
   let cursor = url.searchParams.get("cursor");
   let page;
   try {
@@ -39,7 +41,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     cursor = null;
     page = await listCatalogPage({ db, workspaceId, filter });
   }
-  return { filter, totals, points, running: running ?? null, page, cursor };
+  return { filter, totals, points, running: running ?? null, page, cursor, mayPublish: publisher };
 }
 
 /** "Run audit": small catalogs are audited before the answer; a large one goes on in slices and the page shows how far. */
@@ -51,7 +53,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function Catalog({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useI18n();
-  const { filter, totals, points, running, page, cursor } = loaderData;
+  const { filter, totals, points, running, page, cursor, mayPublish: maySend } = loaderData;
   const navigation = useNavigation();
   const auditing = navigation.state === "submitting" && navigation.formMethod === "POST";
   const revalidator = useRevalidator();
@@ -153,6 +155,7 @@ export default function Catalog({ loaderData, actionData }: Route.ComponentProps
         <CatalogList items={page.items} selection={selection} />
         <SelectionToolbar selection={selection}>
           <FixSelectedButton listingIds={selection.ids} onStarted={selection.clear} />
+          {maySend && <BulkPublishButton listingIds={selection.ids} onStarted={selection.clear} />}
         </SelectionToolbar>
       </section>
       {(cursor || nextHref) && (
