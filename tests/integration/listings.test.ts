@@ -135,7 +135,11 @@ describe.each(testDatabaseKinds)("listings on %s", (kind) => {
     stub.enqueue({ when: section("bullets"), hang: true });
     const stop = new AbortController();
     const stopped = write(listing, { config, signal: stop.signal });
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // Stopped once the hanging section's request has reached the stub (a fixed wait was too short on a busy
+    // machine: the hang stayed queued and took the next write's request).
+    const hangArrived = () => stub.requests.some((request) => JSON.stringify(request.body).includes(section("bullets")));
+    for (const deadline = Date.now() + 10_000; !hangArrived() && Date.now() < deadline; ) await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(hangArrived()).toBe(true);
     stop.abort();
     expect((await stopped).outcome).toMatchObject({ status: "cancelled" });
     expect((await getListing({ db: testDb.db, workspaceId, id: listing.id }))!.version).toBe(0);
