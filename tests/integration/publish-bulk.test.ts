@@ -197,7 +197,7 @@ describe.each(testDatabaseKinds)("bulk publish wired into the flow on %s", (kind
     try {
       await other.sweep();
       await vi.waitFor(async () => expect((await db().selectFrom("publish_batch").select("status").where("id", "=", batchId).executeTakeFirstOrThrow()).status).toBe("done"), { timeout: 15_000, interval: 50 });
-      await vi.waitFor(async () => expect((await rowsOf(batchId)).map((row) => [row.sku, row.status === "sending" ? "sending" : "moved on"])).toEqual([["BULK-T1", "sending"], ["BULK-T2", "moved on"], ["BULK-T3", "moved on"]]), { timeout: 15_000, interval: 50 });
+      await vi.waitFor(async () => expect((await rowsOf(batchId)).slice(1).map((row) => row.status === "sending")).toEqual([false, false]), { timeout: 15_000, interval: 50 });
     } finally {
       await other.stop();
     }
@@ -205,10 +205,11 @@ describe.each(testDatabaseKinds)("bulk publish wired into the flow on %s", (kind
     expect(requests("patchListingsItem") - patchesBefore).toBe(2);
     const messages = await db().selectFrom("publish_batch_message").select(["sku", "status", "publicationId"]).where("batchId", "=", batchId).orderBy("messageId").execute();
     expect(messages.map((message) => message.status)).toEqual(["unknown", "accepted", "accepted"]);
-    // The batch is finished: its unknown row is now the sweep's to read back.
+    // The batch is finished: its unknown row is the sweep's to read back (the other server's may have done it already).
     clock += 11 * 60_000;
     await publisher.sweep();
-    expect((await rowsOf(batchId))[0]!.status).not.toBe("sending");
+    expect(await rowsOf(batchId).then((rows) => rows[0])).toMatchObject({ sku: "BULK-T1", status: "failed", error: expect.stringMatching(/^Interrupted before Amazon answered, and the live copy does not show it/) });
+    expect(requests("patchListingsItem") - patchesBefore).toBe(2);
   });
 
   it("a batch taken over too often stops 'failed' with its reason, and its listings that never left are failed", async () => {
@@ -220,7 +221,7 @@ describe.each(testDatabaseKinds)("bulk publish wired into the flow on %s", (kind
     expect(await publisher.bulk.run(batchId)).toBe(true);
     expect(requests("patchListingsItem")).toBe(patchesBefore);
     expect(await db().selectFrom("publish_batch").select(["status", "error"]).where("id", "=", batchId).executeTakeFirstOrThrow()).toEqual({ status: "failed", error: "Stopped after 4 attempts: Amazon did not answer" });
-    expect(await rowsOf(batchId)).toEqual([expect.objectContaining({ status: "failed" })]);
+    expect(await rowsOf(batchId)).toEqual([expect.objectContaining({ status: "failed", error: "Stopped after 4 attempts: Amazon did not answer" })]);
   });
 
   it("another workspace's batch is a 404; a member without permission is refused (403)", async () => {

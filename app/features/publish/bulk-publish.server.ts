@@ -307,7 +307,8 @@ export async function createBulkPublisher(deps: BulkPublisherDeps): Promise<Bulk
     for (const message of messages) {
       const row = message.publicationId ? rows.get(message.publicationId) : undefined;
       if (!row) continue;
-      const issues = JSON.stringify(explainIssues(JSON.parse(message.issues) as Parameters<typeof explainIssues>[0]));
+      const found = JSON.parse(message.issues) as Parameters<typeof explainIssues>[0];
+      const issues = JSON.stringify(explainIssues(found));
       if (message.status === "accepted") {
         const { numUpdatedRows } = await db
           .updateTable("listing_publication")
@@ -326,7 +327,8 @@ export async function createBulkPublisher(deps: BulkPublisherDeps): Promise<Bulk
         }
         await deps.enqueueCheck(row, deps.firstCheckMs);
       } else {
-        const error = message.status === "invalid" ? "Amazon answered INVALID" : "Amazon refused the call";
+        // A refused call or a stopped batch says why in its one issue.
+        const error = message.status === "invalid" ? "Amazon answered INVALID" : (found[0]?.message.slice(0, 500) ?? "Amazon refused the call");
         await db.updateTable("listing_publication").set({ status: "failed", issues, error, settledAt: at(), updatedAt: at() }).where("id", "=", row.id).where("status", "=", "sending").execute();
       }
     }

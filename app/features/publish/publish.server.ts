@@ -514,7 +514,11 @@ export async function startPublisher(options: PublisherOptions): Promise<Publish
       if (numUpdatedRows > 0n) await enqueueCheck(row, 0);
     }
     // Bulk batches of dead servers resume; finished ones whose rows were not moved on get their outcomes first.
-    await bulk.takeOver();
+    try {
+      await bulk.takeOver();
+    } catch (error) {
+      logger.error({ err: error }, "publish batches could not be taken over yet");
+    }
     // A server died between writing 'sending' and Amazon's answer: the listing tells whether the patch landed. Never sent again.
     // A row of a batch still queued or running is not stale: a feed may process longer than the staleness limit.
     const stale = await db
