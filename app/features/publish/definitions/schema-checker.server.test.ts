@@ -51,19 +51,20 @@ describe("the product type schema thread", () => {
   });
 
   it("a check past the time limit is an SpApiError at the limit; the thread is replaced and is sent the schema again", async () => {
-    const schemas = checker({ timeoutMs: 1_500 });
+    // Limits of seconds, not less: on a machine busy with the whole suite a thread can wait that long for a core.
+    const schemas = checker({ timeoutMs: 4_000 });
     await schemas.compile("hostile", hostile);
     const started = performance.now();
     const error = await schemas.validate("hostile", nearMiss, undefined, async () => hostile).catch((failure: unknown) => failure);
     expect(error).toMatchObject({ name: "SpApiError", status: 503, code: "SchemaCheckTimeout", operation: schemaCheckOperation });
-    expect(performance.now() - started).toBeLessThan(5_000);
+    expect(performance.now() - started).toBeLessThan(10_000);
     let asked = 0;
     expect(await schemas.validate("hostile", { item_name: [{ value: "aaa" }] }, undefined, async () => (asked++, hostile))).toEqual([]);
     expect(asked).toBe(1);
   });
 
   it("refuses at once when too many checks wait, and fails a thread that runs out of heap", async () => {
-    const schemas = checker({ timeoutMs: 2_000, maxQueued: 1 });
+    const schemas = checker({ timeoutMs: 4_000, maxQueued: 1 });
     await schemas.compile("hostile", hostile);
     const stuck = schemas.validate("hostile", nearMiss, undefined, async () => hostile).catch((failure: unknown) => failure);
     const waiting = schemas.validate("hostile", { item_name: [] }, undefined, async () => hostile).catch((failure: unknown) => failure);
