@@ -14,12 +14,14 @@ import { startServerPublisher, stopServerPublisher } from "#app/features/publish
 import { sweepDataExports } from "#app/features/data-export/data-exports.server.ts";
 import { startServerDataExportRunner, stopServerDataExportRunner } from "#app/features/data-export/export-runner.server.ts";
 import { outputsRoutes } from "#app/features/outputs/outputs-router.server.ts";
+import { apiKeyAuth, hasApiKey, unlessApiKey } from "#app/features/api-keys/bearer.server.ts";
+import { keyUserContext, keyUserOf } from "#app/features/auth/session.server.ts";
 // The catalog audit listens to every saved listing version (issue 33): loaded with the server, not with its page.
 import "#app/features/catalog/audit.server.ts";
 import { sendFetchResponse, toFetchRequest } from "./api/fetch-bridge.server.ts";
 import { requestContext } from "./context.ts";
 import { pingDb } from "./db/db.server.ts";
-import { logger } from "./logger.server.ts";
+import { logger, redactUrl } from "./logger.server.ts";
 import { createRoutePatternMatcher, metricsEndpoint, observeRequests, setRoutePattern } from "./observability/http.server.ts";
 import { startProcessMetrics } from "./observability/metrics.server.ts";
 import { startTracing, stopTracing } from "./observability/tracing.server.ts";
@@ -65,7 +67,9 @@ const requestLog: RequestHandler = (req, res, next) => {
   res.on("finish", () => {
     const ms = Number(process.hrtime.bigint() - started) / 1e6;
     const level = res.statusCode >= 500 ? "error" : "info";
-    logger[level]({ requestId, method: req.method, url: req.originalUrl, status: res.statusCode, ms: Math.round(ms * 10) / 10 }, "request");
+    // Never a credential in the log: a key put in the query string is refused (400) and its value redacted here.
+    const apiKey = res.locals.apiKeyPrefix as string | undefined;
+    logger[level]({ requestId, method: req.method, url: redactUrl(req.originalUrl), status: res.statusCode, ms: Math.round(ms * 10) / 10, ...(apiKey ? { apiKey } : {}) }, "request");
   });
   next();
 };
@@ -138,8 +142,12 @@ export async function createApp({ clientDir, development = false }: CreateAppOpt
 
   // Every body is read here, bounded, before any route (or a 413); then the CSRF check. Large bodies
   // only with a signed session cookie: an anonymous client's is refused past 64 KB before it is held.
-  app.use(readBodies({ carriesSession: await signedSessionCheck(getAuth(services), config) }));
-  app.use(originCheck(config.publicUrl));
+  // API keys first (issue 35): a bearer request is authenticated, limited and scoped before its body is read; a key
+  // may send what a session may, and the CSRF check does not apply to it (no browser sends a key by itself).
+  app.use(apiKeyAuth({ db, limiter: services.limiter, routePattern: createRoutePatternMatcher((await loadServerBuild()).routes) }));
+  const carriesSession = await signedSessionCheck(getAuth(services), config);
+  app.use(readBodies({ carriesSession: (req) => hasApiKey(req) || carriesSession(req) }));
+  app.use(unlessApiKey(originCheck(config.publicUrl)));
 
   // Better Auth's rate limiter reads the client address from x-client-ip, which we set from the
   // socket (or the trusted proxy) ourselves.
@@ -179,6 +187,7 @@ export async function createApp({ clientDir, development = false }: CreateAppOpt
       setRoutePattern(res, routePattern(req.path));
       const context = new RouterContextProvider();
       context.set(requestContext, { cspNonce: res.locals.cspNonce, requestId: res.locals.requestId, clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown" });
+      context.set(keyUserContext, keyUserOf(req) ?? null);
       // The body was read by readBodies: React Router gets that copy, never the socket.
       await sendFetchResponse(res, await handlePage(toFetchRequest(req, res), context));
     } catch (error) {
@@ -188,7 +197,7 @@ export async function createApp({ clientDir, development = false }: CreateAppOpt
 
   const onError: ErrorRequestHandler = (error, req, res, _next) => {
     const clientFault = typeof error?.status === "number" && error.status >= 400 && error.status < 500;
-    if (!clientFault) logger.error({ err: error, requestId: res.locals.requestId, url: req.originalUrl }, "unhandled error");
+    if (!clientFault) logger.error({ err: error, requestId: res.locals.requestId, url: redactUrl(req.originalUrl) }, "unhandled error");
     if (res.headersSent) {
       res.destroy();
       return;

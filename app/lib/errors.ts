@@ -61,6 +61,11 @@ export const apiErrors = {
   TWO_FACTOR_REQUIRED: { status: 403, message: "api.error.twoFactorRequired", details: false },
   // A machine endpoint (GET /metrics) without its bearer token: never a word about what is behind it.
   UNAUTHORIZED: { status: 401, message: "api.error.unauthorized", details: false },
+  // API keys (issue 35): a bearer key that is unknown, revoked or expired; one without the scope the endpoint needs
+  // (the message names it); a key put in the query string, refused before it is used (and never logged).
+  API_KEY_INVALID: { status: 401, message: "api.error.apiKeyInvalid", details: false },
+  INSUFFICIENT_SCOPE: { status: 403, message: "api.error.insufficientScope", details: false },
+  API_KEY_IN_QUERY: { status: 400, message: "api.error.apiKeyInQuery", details: false },
   // Details: the refusal for this workspace's plan, with the words needed and left.
   NO_CREDITS: { status: 402, message: "api.error.noCredits", details: true },
   CROSS_SITE_REQUEST: { status: 403, message: "api.error.crossSite", details: false },

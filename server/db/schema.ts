@@ -41,6 +41,7 @@ export interface Database {
   catalog_revision: CatalogRevisionTable;
   publish_batch: PublishBatchTable;
   publish_batch_message: PublishBatchMessageTable;
+  api_key: ApiKeyTable;
 }
 
 /** A listing's latest audit (app/features/catalog, docs/decisions/037), with the listing's store, title, version and date as audited. */
@@ -619,4 +620,24 @@ export interface DataExportTable {
   createdAt: string;
   finishedAt: string | null;
   expiresAt: string | null;
+}
+
+/** A workspace's API key (app/features/api-keys, issue 35): the secret's SHA-256 only, found by its non-secret prefix. */
+export interface ApiKeyTable {
+  id: string;
+  workspaceId: string;
+  name: string;
+  /** The 8 characters after "ss_live_", unique: how a request's key finds its row. */
+  prefix: string;
+  /** Hex SHA-256 of the whole key. */
+  secretHash: string;
+  /** Comma-separated: read, write, publish. */
+  scopes: string;
+  createdBy: string;
+  createdAt: string;
+  expiresAt: string | null;
+  /** Written at most once a minute per key. */
+  lastUsedAt: string | null;
+  revokedAt: string | null;
+  revokedBy: string | null;
 }

@@ -29,6 +29,17 @@ export interface SessionUser {
   lastName: string;
   /** Their workspace requires two-factor and they have not turned it on: pages send them to enrol, the JSON API refuses (403). */
   mustEnrolTwoFactor: boolean;
+  /** Set when an API key authenticated the request (app/features/api-keys): the key's workspace is the one worked in. */
+  apiKey?: ApiKeyIdentity;
+}
+
+/** What an API key brings to a request: which key, its workspace, its creator's role there, its scopes. */
+export interface ApiKeyIdentity {
+  id: string;
+  prefix: string;
+  workspaceId: string;
+  role: "owner" | "member";
+  scopes: readonly string[];
 }
 
 export interface SessionCookieSettings {

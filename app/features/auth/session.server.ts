@@ -1,14 +1,31 @@
 import { createContext, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import { getAuth, type Auth } from "./auth.server.ts";
-import { readSession, sessionCookieSettings, type SessionCookieSettings, type SessionUser } from "./session-reader.server.ts";
+import { readSession, sessionCookieSettings, type ApiKeyIdentity, type SessionCookieSettings, type SessionUser } from "./session-reader.server.ts";
 import { getLocale } from "#app/i18n/locale.server.ts";
 import { requestContext } from "#server/context.ts";
 import { getServices } from "#server/services.server.ts";
 import { mustEnrolTwoFactorInActiveWorkspace, twoFactorRefusal } from "./two-factor-requirement.server.ts";
 
-export type { SessionUser };
+export type { ApiKeyIdentity, SessionUser };
 
 export const userContext = createContext<SessionUser | null>(null);
+
+/**
+ * The user an API key authenticated (app/features/api-keys/bearer.server.ts), set by server/app.ts before any route:
+ * when set, the session cookie is never read, so a key and a cookie never authenticate one request together.
+ */
+export const keyUserContext = createContext<SessionUser | null>(null);
+const keyUsers = new WeakMap<object, SessionUser>();
+
+/** Marks a server request (Express's) as authenticated by an API key as `user`. */
+export function setKeyUser(req: object, user: SessionUser): void {
+  keyUsers.set(req, user);
+}
+
+/** The user an API key authenticated this server request as, if one did. */
+export function keyUserOf(req: object): SessionUser | undefined {
+  return keyUsers.get(req);
+}
 
 const cookieSettings = new WeakMap<Auth, Promise<SessionCookieSettings>>();
 
@@ -25,7 +42,8 @@ function settingsOf(auth: Auth): Promise<SessionCookieSettings> {
  * the route produces. An unknown or tampered cookie reads as signed out.
  */
 export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request, context, pattern }, next) => {
-  const { user, setCookies } = await readRequestSession(request.headers.get("cookie"), () => request.headers);
+  const keyUser = context.get(keyUserContext);
+  const { user, setCookies } = keyUser ? { user: keyUser, setCookies: [] } : await readRequestSession(request.headers.get("cookie"), () => request.headers);
   context.set(userContext, user);
   // A member whose workspace requires two-factor reaches none of its data before turning it on: decided
   // here, once, on the route React Router matched (any case, any spelling of the path), for every route.

@@ -2,7 +2,7 @@
 // the history pages and API clients call most, and React Router's matching and middleware cost
 // more than the query itself (docs/decisions/011). The handlers stay in app/features/outputs.
 import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
-import { readRequestSession } from "#app/features/auth/session.server.ts";
+import { keyUserOf, readRequestSession } from "#app/features/auth/session.server.ts";
 import { twoFactorRefusal } from "#app/features/auth/two-factor-requirement.server.ts";
 import { answerListOutputs, handleOutputRequest, handleRestoreOutput, replyHeaders, type OutputsApiContext, type OutputsApiRequest } from "#app/features/outputs/outputs-api.server.ts";
 import { resolveLocale, type Locale } from "#app/i18n/i18n.ts";
@@ -28,7 +28,9 @@ function lazyLocale(req: ExpressRequest): () => Locale {
 async function serve(handle: Handler, db: Db, req: ExpressRequest, res: ExpressResponse): Promise<void> {
   // Bodies were read and bounded (64 KB here) by readBodies; unknown methods got a 405 from methodGuard.
   const request = apiRequest(req);
-  const session = await readRequestSession(req.headers.cookie, () => toFetchRequest(req).headers);
+  // A request an API key authenticated (server/app.ts) never reads the session cookie.
+  const keyUser = keyUserOf(req);
+  const session = keyUser ? { user: keyUser, setCookies: [] } : await readRequestSession(req.headers.cookie, () => toFetchRequest(req).headers);
   const locale = lazyLocale(req);
   const requestId = String(res.locals.requestId);
   // The workspace requires two-factor and this member has not turned it on (as sessionMiddleware answers the other routes):

@@ -101,7 +101,9 @@ export interface Membership {
  * the personal workspace; leaving it falls back to the previous one). Creates the personal
  * workspace when the user has none, so callers always get one.
  */
-export async function getActiveMembership({ db, user }: { db: Db; user: { id: string; name: string; email: string } }): Promise<Membership> {
+export async function getActiveMembership({ db, user }: { db: Db; user: { id: string; name: string; email: string; apiKey?: Membership } }): Promise<Membership> {
+  // A request authenticated by an API key works in the key's workspace, whichever the creator joined last.
+  if (user.apiKey) return { workspaceId: user.apiKey.workspaceId, role: user.apiKey.role };
   const row = await db
     .selectFrom("member")
     .select(["workspaceId", "role"])

@@ -32,6 +32,7 @@ import * as m0031 from "./0031_listing_publication.ts";
 import * as m0032 from "./0032_catalog_revision.ts";
 import * as m0033 from "./0033_publish_batch.ts";
 import * as m0034 from "./0034_publish_batch_attempts.ts";
+import * as m0035 from "./0035_api_keys.ts";
 
 /** Every migration, in order. Add a new file, then list it here. */
 export const migrations = {
@@ -69,4 +70,5 @@ export const migrations = {
   "0032_catalog_revision": m0032,
   "0033_publish_batch": m0033,
   "0034_publish_batch_attempts": m0034,
+  "0035_api_keys": m0035,
 };

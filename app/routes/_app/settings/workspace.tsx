@@ -49,6 +49,10 @@ import { getServices } from "#server/services.server.ts";
 import type { Route } from "./+types/workspace";
 import type { loader as layoutLoader } from "#app/routes/_app/layout.tsx";
 import { actionFailure } from "#app/lib/action-failure.ts";
+import { ApiKeysSection, type NewApiKey } from "#app/features/api-keys/api-keys-section.tsx";
+import { createApiKey, listApiKeys, maxKeysPerWorkspace, revokeApiKey } from "#app/features/api-keys/api-keys.server.ts";
+import { createApiKeySchema, expiryOf } from "#app/features/api-keys/schemas.ts";
+import { apiKeyScopes } from "#app/features/api-keys/scopes.ts";
 
 export const headers: Route.HeadersFunction = forwardActionHeaders;
 
@@ -58,13 +62,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { membership } = await requireMembership({ request, context });
   const { db, config } = getServices();
   const workspaceId = membership.workspaceId;
-  const [workspace, members, invitations, model, listingSettings, amazonCard] = await Promise.all([
+  const [workspace, members, invitations, model, listingSettings, amazonCard, apiKeys] = await Promise.all([
     getWorkspaceById({ db, workspaceId }),
     listMembers({ db, workspaceId }),
     membership.role === "owner" ? listPendingInvitations({ db, workspaceId }) : [],
     getWorkspaceModel({ db, workspaceId, ai: config.ai }),
     getListingSettings({ db, workspaceId }),
     getAmazonCard({ db, config, workspaceId }),
+    // API keys are the owners' business: members see the card without them.
+    membership.role === "owner" ? listApiKeys({ db, workspaceId }) : null,
   ]);
   // What Seller Central's redirect back came to (the callback route sends ?amazon=…&region=…).
   const search = new URL(request.url).searchParams;
@@ -80,6 +86,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     seatLimit: seatLimit(workspace.plan),
     listingSettings,
     twoFactorRequired,
+    apiKeys,
     amazon: { card: amazonCard, notice: isAmazonNotice(amazonNotice) ? amazonNotice : undefined, noticeRegion: isRegionId(noticeRegion) ? noticeRegion : undefined, membersMayPublish: mayMembersPublish },
     modelSettings: { provider: config.ai.provider, offline: config.ai.offline, defaultModel: config.ai.model, model },
     // Not awaited: the page shows at once and the provider's list streams in when it answers.
@@ -87,7 +94,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-type Result = FormFailure & { intent?: Intent; saved?: MessageKey; savedParams?: Record<string, string> };
+type Result = FormFailure & { intent?: Intent; saved?: MessageKey; savedParams?: Record<string, string>; newApiKey?: NewApiKey };
 
 const idSchema = z.object({ id: z.string().min(1).max(100) });
 
@@ -96,7 +103,7 @@ interface IntentArgs extends SignedIn {
   request: Request;
 }
 
-const intentNames = ["details", "invite", "revoke", "remove", "transfer", "model", "listingRules", "leave", "twoFactorRequirement", "amazonConnect", "amazonDisconnect", "membersMayPublish"] as const;
+const intentNames = ["details", "invite", "revoke", "remove", "transfer", "model", "listingRules", "leave", "twoFactorRequirement", "amazonConnect", "amazonDisconnect", "membersMayPublish", "apiKeyCreate", "apiKeyRevoke"] as const;
 type Intent = (typeof intentNames)[number];
 const intentSchema = z.object({ intent: z.enum(intentNames) });
 
@@ -114,6 +121,8 @@ const intents: Record<Intent, { ownerOnly: boolean; run: (args: IntentArgs) => P
   amazonConnect: { ownerOnly: true, run: connectAmazon },
   amazonDisconnect: { ownerOnly: true, run: disconnectAmazon },
   membersMayPublish: { ownerOnly: true, run: saveMembersMayPublish },
+  apiKeyCreate: { ownerOnly: true, run: createApiKeyIntent },
+  apiKeyRevoke: { ownerOnly: true, run: revokeApiKeyIntent },
 };
 
 /** Named intents only: a POST without a known one is a 400 with a message, and nothing changes. */
@@ -239,6 +248,28 @@ async function leave({ user, membership }: IntentArgs) {
   return redirect("/dashboard?notice=left");
 }
 
+/** A new API key: its secret is in this answer only (never in the loader's data, never stored). */
+async function createApiKeyIntent({ request, user, membership }: IntentArgs) {
+  const form = await parseForm(request, createApiKeySchema);
+  const created = await createApiKey({
+    db: getServices().db,
+    workspaceId: membership.workspaceId,
+    userId: user.id,
+    name: form.name,
+    scopes: apiKeyScopes.filter((scope) => form[scope] === "on"),
+    expiresAt: form.expiresOn ? expiryOf(form.expiresOn) : null,
+  });
+  if (!created.ok && created.reason === "tooMany") return actionFailure<Result>("CONFLICT", { intent: "apiKeyCreate", formError: "apiKeys.error.tooMany", formErrorParams: { max: maxKeysPerWorkspace } });
+  if (!created.ok) return actionFailure<Result>(created.reason === "notOwner" ? "FORBIDDEN" : "INVALID_INPUTS", { intent: "apiKeyCreate", formError: created.reason === "notOwner" ? "workspace.error.ownerOnly" : "apiKeys.error.scopes" });
+  return data<Result>({ intent: "apiKeyCreate", saved: "apiKeys.createdToast", newApiKey: { name: form.name, key: created.key } });
+}
+
+async function revokeApiKeyIntent({ request, user, membership }: IntentArgs) {
+  const { id } = await parseForm(request, idSchema);
+  if (!(await revokeApiKey({ db: getServices().db, workspaceId: membership.workspaceId, id, userId: user.id }))) return actionFailure<Result>("NOT_FOUND", { intent: "apiKeyRevoke", formError: "apiKeys.error.notFound" });
+  return data<Result>({ intent: "apiKeyRevoke", saved: "apiKeys.revokedToast" });
+}
+
 /** Which Amazon button is waiting for its answer ("connect:eu", "disconnect:na"), so only it spins. */
 function amazonBusy(formData: FormData | undefined): string | undefined {
   const intent = formData?.get("intent");
@@ -248,7 +279,7 @@ function amazonBusy(formData: FormData | undefined): string | undefined {
 }
 
 /** Intents whose form is a ValidatedForm: it shows its own errors (fields, and a toast). */
-const validatedIntents: ReadonlySet<Intent | undefined> = new Set<Intent>(["details", "invite", "model", "listingRules", "twoFactorRequirement"]);
+const validatedIntents: ReadonlySet<Intent | undefined> = new Set<Intent>(["details", "invite", "model", "listingRules", "twoFactorRequirement", "apiKeyCreate"]);
 
 function IntentForm({ intent, id, children }: { intent: Intent; id?: string; children: React.ReactNode }) {
   return (
@@ -415,6 +446,8 @@ export default function WorkspaceSettings({ loaderData, actionData: answer }: Ro
           </Stack>
         ) : null}
       </Card>
+
+      <ApiKeysSection keys={loaderData.apiKeys} result={resultFor("apiKeyCreate")} newKey={actionData?.intent === "apiKeyCreate" ? (actionData.newApiKey ?? null) : null} />
     </Stack>
   );
 }
