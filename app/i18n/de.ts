@@ -1464,6 +1464,7 @@ export const de: Record<MessageKey, string> = {
   "amazon.publish.error.blocked": "Diese Vorschau hat Probleme, die vor dem Veröffentlichen behoben werden müssen.",
   "amazon.publish.error.liveChanged": "Der Live-Text bei Amazon hat sich seit deiner Veröffentlichung geändert: Vergleiche die drei Fassungen und bestätige das Zurücksetzen.",
   "amazon.bulk.action": "Auswahl veröffentlichen",
+  "amazon.bulk.fixJobAction": "Korrigierte Listings veröffentlichen ({count})",
   "amazon.bulk.reviewTitle": "Bei Amazon veröffentlichen",
   "amazon.bulk.checking": "Die ausgewählten Angebote werden mit Amazon abgeglichen …",
   "amazon.bulk.groupLine": "{count, plural, one {# Angebot} other {# Angebote}} an {store}, {path}",

@@ -1463,6 +1463,7 @@ export const en = {
   "amazon.publish.error.blocked": "This preview has problems to fix before it can be published.",
   "amazon.publish.error.liveChanged": "The live copy changed on Amazon since your publish: compare the three versions and confirm the rollback.",
   "amazon.bulk.action": "Publish selected",
+  "amazon.bulk.fixJobAction": "Publish the fixed listings ({count})",
   "amazon.bulk.reviewTitle": "Publish to Amazon",
   "amazon.bulk.checking": "Checking the selected listings against Amazon…",
   "amazon.bulk.groupLine": "{count, plural, one {# listing} other {# listings}} to {store}, {path}",

@@ -1464,6 +1464,7 @@ export const es: Record<MessageKey, string> = {
   "amazon.publish.error.blocked": "Esta vista previa tiene problemas que corregir antes de poder publicarse.",
   "amazon.publish.error.liveChanged": "La versión publicada cambió en Amazon desde tu publicación: compara las tres versiones y confirma la reversión.",
   "amazon.bulk.action": "Publicar seleccionados",
+  "amazon.bulk.fixJobAction": "Publicar los listings corregidos ({count})",
   "amazon.bulk.reviewTitle": "Publicar en Amazon",
   "amazon.bulk.checking": "Comprobando los anuncios seleccionados con Amazon…",
   "amazon.bulk.groupLine": "{count, plural, one {# anuncio} other {# anuncios}} a {store}, {path}",

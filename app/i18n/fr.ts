@@ -1464,6 +1464,7 @@ export const fr: Record<MessageKey, string> = {
   "amazon.publish.error.blocked": "Cet aperçu a des problèmes à corriger avant de pouvoir être publié.",
   "amazon.publish.error.liveChanged": "La version en ligne a changé sur Amazon depuis votre publication : comparez les trois versions et confirmez le retour en arrière.",
   "amazon.bulk.action": "Publier la sélection",
+  "amazon.bulk.fixJobAction": "Publier les listings corrigés ({count})",
   "amazon.bulk.reviewTitle": "Publier sur Amazon",
   "amazon.bulk.checking": "Vérification des fiches sélectionnées auprès d’Amazon…",
   "amazon.bulk.groupLine": "{count, plural, one {# fiche} other {# fiches}} vers {store}, {path}",

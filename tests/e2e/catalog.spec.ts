@@ -159,4 +159,15 @@ test("select two listings and fix only those: the selection toolbar, its job, at
   await expect.poll(async () => ((await (await page.request.get(`/api/fixes/${fixId}`)).json()) as { fix: { status: string } }).fix.status, { timeout: 20_000 }).toBe("completed");
   const proposed = await e2eBackend.services.db.selectFrom("listing_version").select("listingId").distinct().where("listingId", "in", ids).where("source", "=", "proposed").execute();
   expect(proposed.map((row) => row.listingId).sort()).toEqual([ids[1], ids[2]].sort());
+
+  // The finished job offers to publish what it fixed (issue 34 item 3); these two are not linked to Amazon: the review says so.
+  const publishFixed = page.getByRole("button", { name: "Publish the fixed listings (2)" });
+  await expect(publishFixed).toBeInViewport({ timeout: 10_000 });
+  await publishFixed.click();
+  const dialog = page.getByRole("dialog", { name: "Publish to Amazon" });
+  await expect(dialog.getByTestId("bulk-skipped")).toHaveText("Not linked to an Amazon SKU (2)");
+  await expect(dialog.getByRole("button", { name: "Confirm" })).toBeDisabled();
+  await page.screenshot({ path: "test-results/fix-job-publish-375.png" });
+  await dialog.getByRole("button", { name: "Cancel" }).click();
+  await expect(dialog).toHaveCount(0);
 });

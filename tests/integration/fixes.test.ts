@@ -5,6 +5,7 @@
 // and the review accepts or rejects per section.
 import { readFileSync } from "node:fs";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { writtenListingIds } from "#app/features/jobs/jobs.server.ts";
 import { getLedgerTotal, getWorkspaceBilling, grantBonusWords, reserveCredits } from "#app/features/billing/credits.server.ts";
 import { handleFixCreate, handleFixGet } from "#app/features/fixes/fixes-api.server.ts";
 import { fixJobOptions, type FixProgress } from "#app/features/fixes/fix-jobs.server.ts";
@@ -126,6 +127,9 @@ describe.each(testDatabaseKinds)("fix jobs on %s", (kind) => {
     expect(fix.listings.map((row) => row.listingId)).toEqual([long.id]);
     await finished(fix.id);
     expect(await proposedVersions(short.id)).toHaveLength(0);
+    // What the finished job offers to publish: the listings it wrote, in its own workspace only.
+    expect(await writtenListingIds({ db: testDb.db, workspaceId: ada.workspaceId, jobId: fix.id })).toEqual([long.id]);
+    expect(await writtenListingIds({ db: testDb.db, workspaceId: bob.workspaceId, jobId: fix.id })).toEqual([]);
     // The whole workspace: every listing with a too-long title that has no proposal yet is among them.
     const all = await post(ada, { rule: "title:too_long" });
     const everyFailing = ((await all.json()) as { fix: FixProgress }).fix;

@@ -237,6 +237,21 @@ export async function listJobRows({ db, workspaceId, jobId, status, afterRow = 0
 }
 
 /** Every row of a job in file order, page by page (exports), with what its listing needs. */
+/** The listings a job wrote (its done rows), at most `limit`: what a finished fix job offers to publish. */
+export async function writtenListingIds({ db, workspaceId, jobId, limit = 5000 }: { db: Db; workspaceId: string; jobId: string; limit?: number }): Promise<string[]> {
+  const rows = await db
+    .selectFrom("job_row")
+    .select("listingId")
+    .where("workspaceId", "=", workspaceId)
+    .where("jobId", "=", jobId)
+    .where("status", "=", "done")
+    .where("listingId", "is not", null)
+    .orderBy("rowNumber")
+    .limit(limit)
+    .execute();
+  return rows.map((row) => row.listingId!);
+}
+
 export async function* iterateJobRows({ db, workspaceId, jobId }: { db: Db; workspaceId: string; jobId: string }): AsyncGenerator<JobRowView & { input: string }> {
   let after = 0;
   for (;;) {

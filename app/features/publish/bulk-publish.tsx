@@ -161,7 +161,7 @@ function Running({ started }: { started: BulkStartAnswer }) {
 }
 
 /** The action and its dialog; shown only to members who may publish. */
-export function BulkPublishButton({ listingIds, onStarted }: { listingIds: readonly string[]; onStarted?: () => void }) {
+export function BulkPublishButton({ listingIds, onStarted, label }: { listingIds: readonly string[]; onStarted?: () => void; label?: string }) {
   const { t } = useI18n();
   const [state, setState] = useState<Step>({ step: "idle" });
   const [error, setError] = useState<string | null>(null);
@@ -200,7 +200,7 @@ export function BulkPublishButton({ listingIds, onStarted }: { listingIds: reado
   return (
     <>
       <Button variant="light" onClick={() => void review()} disabled={listingIds.length === 0} leftSection={<IconCloudUpload size={16} aria-hidden />}>
-        {t("amazon.bulk.action")}
+        {label ?? t("amazon.bulk.action")}
       </Button>
       <Modal.Root opened={state.step !== "idle"} onClose={close} size="lg" centered>
         <Modal.Overlay />

@@ -2,12 +2,14 @@ import { Alert, Anchor, Button, Card, Chip, Group, Menu, Modal, SimpleGrid, Stac
 import { notifications } from "@mantine/notifications";
 import { IconDownload, IconPlayerPause, IconPlayerPlay, IconRefresh, IconX } from "@tabler/icons-react";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { data, Link } from "react-router";
+import { data, Link, useRevalidator } from "react-router";
 import { DownloadMenuItem } from "#app/components/download-menu-item.tsx";
 import { getJobRunner } from "#app/features/jobs/job-runner.server.ts";
 import { formatTimeLeft, isActiveJob, JobFigure, JobProgressBar, JobStatusBadge, LintBadge, RowStatusBadge, usePolled } from "#app/features/jobs/job-ui.tsx";
-import { getJobProgress, listJobRows } from "#app/features/jobs/jobs.server.ts";
+import { getJobProgress, listJobRows, writtenListingIds } from "#app/features/jobs/jobs.server.ts";
 import { jobName } from "#app/features/fixes/fix-job-name.ts";
+import { BulkPublishButton } from "#app/features/publish/bulk-publish.tsx";
+import { mayPublish } from "#app/features/publish/permissions.server.ts";
 import cardTable from "#app/components/card-table.module.css";
 import type { JobProgress, JobRowView } from "#app/features/jobs/types.ts";
 import { metaTranslator } from "#app/lib/page-meta.ts";
@@ -30,12 +32,16 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
 };
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const { membership } = await requireMembership({ request, context });
+  const { user, membership } = await requireMembership({ request, context });
   const { db } = getServices();
   const job = await getJobProgress({ db, workspaceId: membership.workspaceId, id: params.id, rowWords: getJobRunner().rowWords });
   if (!job) throw data(null, { status: 404 });
   const rows = await listJobRows({ db, workspaceId: membership.workspaceId, jobId: job.id, limit: pageSize });
-  return { job, rows, now: Date.now() };
+  // A finished fix job offers to publish what it fixed (issue 34 item 3): the plan skips a listing whose accepted
+  // copy is already live (its proposal not accepted yet), so every listing it wrote is offered.
+  const fixed = job.options.fix !== undefined && !isActiveJob(job.status) && job.done > 0 && (await mayPublish({ db, workspaceId: membership.workspaceId, userId: user.id }));
+  const publishIds = fixed ? await writtenListingIds({ db, workspaceId: membership.workspaceId, jobId: job.id }) : [];
+  return { job, rows, now: Date.now(), publishIds };
 }
 
 type Filter = "all" | "failed" | "done" | "queued";
@@ -65,6 +71,12 @@ function JobView({ loaderData }: { loaderData: Route.ComponentProps["loaderData"
   const number = (n: number) => n.toLocaleString(intlTag(locale));
   // The job, every 1.5 s while it runs or waits (only GET /api/jobs/:id; the page itself is not reloaded).
   const [job, setJob] = usePolled(`/api/jobs/${encodeURIComponent(loaderData.job.id)}`, loaderData.job, (current) => isActiveJob(current.status) || current.running > 0);
+  // A fix job that finishes while watched: the page's data again, for its "publish" action.
+  const revalidator = useRevalidator();
+  const finishedHere = !isActiveJob(job.status) && isActiveJob(loaderData.job.status) && loaderData.job.options.fix !== undefined;
+  useEffect(() => {
+    if (finishedHere && revalidator.state === "idle") void revalidator.revalidate();
+  }, [finishedHere, revalidator]);
   const [busy, setBusy] = useState<Action | null>(null);
   const [confirmCancel, setConfirmCancel] = useState(false);
 
@@ -159,6 +171,7 @@ function JobView({ loaderData }: { loaderData: Route.ComponentProps["loaderData"
             {jobName({ ...job, fix: job.options.fix }, t)}
           </Title>
           <JobStatusBadge status={job.status} pauseReason={job.pauseReason} />
+          {loaderData.publishIds.length > 0 && <BulkPublishButton listingIds={loaderData.publishIds} label={t("amazon.bulk.fixJobAction", { count: loaderData.publishIds.length })} />}
         </Group>
         <Text size="sm" c="dimmed">
           {t("jobs.job.summary", { total: job.total, sections, marketplace: job.options.marketplace })} · {t("jobs.job.started", { when: formatRelativeTime(job.createdAt, now, locale, t("outputs.justNow")) })}
