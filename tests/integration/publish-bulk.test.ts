@@ -9,6 +9,7 @@ import { createListing, saveListingVersion } from "#app/features/listings/listin
 import type { ListingCopy } from "#app/features/listings/types.ts";
 import { handleBulkBatch, handleBulkPlan, handleBulkStart } from "#app/features/publish/bulk-publish-api.server.ts";
 import { handleAmazonLink, type PublishApiContext } from "#app/features/publish/publish-api.server.ts";
+import { lockPublishing } from "#app/features/publish/publications.server.ts";
 import { startPublisher, type Publisher } from "#app/features/publish/publish.server.ts";
 import { bulkBatchAnswerSchema, bulkPlanAnswerSchema, bulkStartAnswerSchema } from "#app/features/publish/types.ts";
 import { acceptInvitation, createInvitation } from "#app/features/workspace/members.server.ts";
@@ -60,7 +61,7 @@ describe.each(testDatabaseKinds)("bulk publish wired into the flow on %s", (kind
   let owner: User & { workspaceId: string };
 
   beforeAll(async () => {
-    const skus = ["BULK-OK", "BULK-BAD", "BULK-LINT", "BULK-SAME", "BULK-BUSY", "BULK-S1", "BULK-S2", "BULK-T1", "BULK-T2", "BULK-T3", "BULK-CAP"];
+    const skus = ["BULK-OK", "BULK-BAD", "BULK-LINT", "BULK-SAME", "BULK-BUSY", "BULK-S1", "BULK-S2", "BULK-T1", "BULK-T2", "BULK-T3", "BULK-CAP", "BULK-RACE-1", "BULK-RACE-2"];
     stub = await startSpApiStub({ ...app, redirectUris: [redirectUri], sellers: [{ sellerId, region: "na", marketplaceIds: [us], listings: skus.map(liveListing) }], rateScale });
     const amazon: AmazonConfig = { ...app, draft: false, tokenUrl: `${stub.url}/auth/o2/token`, endpoint: stub.url, sellerCentralUrl: stub.url, redirectUri };
     config = { ...backend.config, amazon };
@@ -174,6 +175,36 @@ describe.each(testDatabaseKinds)("bulk publish wired into the flow on %s", (kind
       ],
     });
     stub.setBehaviour(sellerId, "BULK-BAD", "normal");
+  });
+
+  it("two starts of the same listings at the same instant send each listing once", async () => {
+    const ids = [await listing("BULK-RACE-1"), await listing("BULK-RACE-2")];
+    const answers = await Promise.all([handleBulkStart(ctx(owner, { listingIds: ids })), handleBulkStart(ctx(owner, { listingIds: ids }))]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([202, 409]);
+    const rows = await db().selectFrom("listing_publication").select(["listingId", "status"]).where("listingId", "in", ids).execute();
+    expect(rows.map((row) => row.listingId).sort()).toEqual([...ids].sort());
+    // The started batch runs (once) before the next test counts Amazon's requests.
+    const started = bulkStartAnswerSchema.parse(await answers.find((answer) => answer.status === 202)!.json());
+    const patchesBefore = requests("patchListingsItem");
+    expect(await publisher.bulk.run(started.batches[0]!.id)).toBe(true);
+    expect(requests("patchListingsItem") - patchesBefore).toBe(2);
+  });
+
+  it("one start of a publish at a time per workspace: a second start's transaction waits for the first's lock", async () => {
+    const order: string[] = [];
+    const first = db().transaction().execute(async (trx) => {
+      await lockPublishing(trx, owner.workspaceId);
+      order.push("first locked");
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      order.push("first done");
+    });
+    await vi.waitFor(() => expect(order).toContain("first locked"));
+    const second = db().transaction().execute(async (trx) => {
+      await lockPublishing(trx, owner.workspaceId);
+      order.push("second locked");
+    });
+    await Promise.all([first, second]);
+    expect(order).toEqual(["first locked", "first done", "second locked"]);
   });
 
   it("the sweep leaves the 'sending' rows of a running batch alone, however old; a lapsed batch is taken over by another server and nothing is sent twice", async () => {

@@ -23,7 +23,7 @@ import { createPublishBatch, getPublishBatch, runnablePublishBatches, runPublish
 import { explainIssues } from "./issue-explanations.ts";
 import { issueLocales, liveCopyOf, liveHashOf, toLiveItem, type LiveItem } from "./live-item.server.ts";
 import { mayPublish } from "./permissions.server.ts";
-import type { PublicationRow } from "./publications.server.ts";
+import { lockPublishing, type PublicationRow } from "./publications.server.ts";
 import { batchMessageStatuses, type BulkBatchAnswer, type BulkPlanAnswer, type BulkSkipReason, type BulkStartAnswer, type PublishPreview } from "./types.ts";
 
 export const publishBatchQueueName = "amazon-publish-batch";
@@ -232,7 +232,9 @@ export async function createBulkPublisher(deps: BulkPublisherDeps): Promise<Bulk
     for (const group of groupsOf(ready)) {
       const { connection, store } = group[0]!;
       const batch = await db.transaction().execute(async (trx) => {
-        // Checked again inside the transaction: a publish started meanwhile (another tab, a single publish) wins.
+        // Checked again inside the transaction, under the workspace's publish lock: a publish started meanwhile
+        // (another tab, another server, a single publish) wins, and two starts at once cannot both pass.
+        await lockPublishing(trx, workspaceId);
         const unsettled = new Set((await trx.selectFrom("listing_publication").select("listingId").where("workspaceId", "=", workspaceId).where("listingId", "in", group.map((entry) => entry.listing.id)).where("status", "in", ["sending", "submitted"]).execute()).map((row) => row.listingId));
         const sending = group.filter((entry) => !unsettled.has(entry.listing.id));
         for (const entry of group) if (unsettled.has(entry.listing.id)) skipped.push({ listingId: entry.listing.id, sku: entry.sku, reason: "inProgress" });

@@ -2,9 +2,10 @@
 // publish and rollback, and the submission record a publish writes before it calls Amazon. Every read by a
 // user names the workspace: another workspace's rows are not found.
 import { randomUUID } from "node:crypto";
-import type { Selectable } from "kysely";
+import { sql, type Selectable } from "kysely";
 import { z } from "zod";
 import type { Db } from "#server/db/db.server.ts";
+import { dialectOf } from "#server/db/dialect.server.ts";
 import type { ListingPublicationTable } from "#server/db/schema.ts";
 import { marketplaceBySpApiId } from "#app/features/amazon/regions.ts";
 import { emptyCopy } from "#app/features/listings/types.ts";
@@ -84,6 +85,15 @@ export async function lastSentPublication(db: Db, workspaceId: string, listingId
 }
 
 /** A publish or rollback of the listing still sending or waiting for Amazon's first answer. */
+/**
+ * Held for the rest of the transaction: one start of a publish at a time per workspace, so two starts at the same
+ * instant (two tabs, two servers) cannot both find a listing free and send it twice. PostgreSQL reads committed
+ * rows only; SQLite writes one transaction at a time anyway.
+ */
+export async function lockPublishing(trx: Db, workspaceId: string): Promise<void> {
+  if (dialectOf(trx) === "postgres") await sql`select pg_advisory_xact_lock(hashtext(${`publish:${workspaceId}`}))`.execute(trx);
+}
+
 export async function unsettledPublication(db: Db, workspaceId: string, listingId: string): Promise<PublicationRow | undefined> {
   return db.selectFrom("listing_publication").selectAll().where("workspaceId", "=", workspaceId).where("listingId", "=", listingId).where("status", "in", ["sending", "submitted"]).executeTakeFirst();
 }

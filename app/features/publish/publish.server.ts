@@ -33,7 +33,7 @@ import { createBulkPublisher, type BulkPublisher } from "./bulk-publish.server.t
 import { explainIssues } from "./issue-explanations.ts";
 import { issueLocales, liveCopyOf, liveHashOf, parseIssues, toLiveItem, type LiveItem } from "./live-item.server.ts";
 import { mayPublish } from "./permissions.server.ts";
-import { getPublication, getPublicationRow, insertPublication, lastSentPublication, readCopy, readPreview, unsettledPublication, type PublicationRow } from "./publications.server.ts";
+import { getPublication, getPublicationRow, insertPublication, lastSentPublication, lockPublishing, readCopy, readPreview, unsettledPublication, type PublicationRow } from "./publications.server.ts";
 import { type AmazonLink, type Publication, type PublishBlocker, type PublishPreview, type PublicationStatus } from "./types.ts";
 
 export const publishQueueName = "amazon-publish-verify";
@@ -367,11 +367,16 @@ export async function startPublisher(options: PublisherOptions): Promise<Publish
     // Written before the call: whatever happens next, this preview is never sent again.
     let sending: PublicationRow;
     try {
-      sending = await insertPublication(
-        db,
-        { ...row, kind: row.rollbackOf ? "rollback" : "publish", status: "sending", createdBy: userId, previewId, issues: "[]", issuesBefore: JSON.stringify(live.issues.filter((issue) => issue.severity === "ERROR")), submissionId: null, error: null, beforeVersion: null, afterVersion: null, nextCheckAt: null, sentAt: at().toISOString(), settledAt: null },
-        at(),
-      );
+      // Under the workspace's publish lock, checked again: a bulk publish or another tab may have started meanwhile.
+      sending = await db.transaction().execute(async (trx) => {
+        await lockPublishing(trx, workspaceId);
+        if (await unsettledPublication(trx, workspaceId, listingId)) throw new PublishRefusal("PUBLISH_IN_PROGRESS");
+        return insertPublication(
+          trx,
+          { ...row, kind: row.rollbackOf ? "rollback" : "publish", status: "sending", createdBy: userId, previewId, issues: "[]", issuesBefore: JSON.stringify(live.issues.filter((issue) => issue.severity === "ERROR")), submissionId: null, error: null, beforeVersion: null, afterVersion: null, nextCheckAt: null, sentAt: at().toISOString(), settledAt: null },
+          at(),
+        );
+      });
     } catch (error) {
       // The unique previewId: another request sent this preview first.
       if (await db.selectFrom("listing_publication").select("id").where("previewId", "=", previewId).executeTakeFirst()) throw new PublishRefusal("PUBLISH_IN_PROGRESS");
