@@ -16,7 +16,7 @@ import { seededSellers } from "#tests/support/sp-api-stub.ts";
 const store = "amazon.in";
 const shortTitle = "Acme Bamboo Cutting Board Set, 3 Sizes, Deep Juice Groove";
 
-test("an owner lets members publish, links a SKU, is stopped at the title, publishes, follows it live, rolls back and exports the log; axe at 1280 and 375 px", async ({ page, login }) => {
+test("an owner lets members publish, links a SKU, is stopped at the title, publishes, follows it live, rolls back and exports the log; axe at 1280 and 375 px", async ({ page, login, e2eBackend }) => {
   test.slow(); // The consent page, then two publishes read back from the stand-in until live.
   await login({ firstName: "Petra", lastName: "Publisher" });
   const card = await connectSellerCentralEurope(page);
@@ -122,6 +122,13 @@ test("an owner lets members publish, links a SKU, is stopped at the title, publi
   const csv = await readFile((await download.path())!, "utf8");
   expect(csv).toContain(product.sku);
   expect(csv.split("\n").filter((line) => line.trim()).length).toBeGreaterThanOrEqual(5);
+
+  // Amazon not showing a change within the time limit (15 minutes: set here, not waited for) reads "Pending at Amazon".
+  await e2eBackend.services.db.updateTable("listing_publication").set({ status: "pending", settledAt: null, nextCheckAt: null }).where("listingId", "=", listing.id).where("kind", "=", "rollback").execute();
+  await page.reload();
+  await expect(panel.getByTestId("publish-status").first()).toHaveText("Pending at Amazon");
+  await expect(panel.getByText("Amazon accepted the change but does not show it yet.", { exact: false })).toBeVisible();
+  await page.screenshot({ path: "test-results/publish-pending-1280.png", fullPage: true });
 
   // Another workspace sees none of it.
   const strangerContext = await page.context().browser()!.newContext();
