@@ -12,6 +12,7 @@ import { printCatalog, runCatalogBench } from "./catalog.ts";
 import { printAmazonImport, runAmazonImportBench } from "./amazon-import.ts";
 import { printProductTypeValidation, runProductTypeValidationBench } from "./product-type-validation.ts";
 import { printPublishBulk, runPublishBulkBench } from "./publish-bulk.ts";
+import { printApiKeys, runApiKeyBench } from "./api-keys.ts";
 
 const chromePath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const server = await startServer();
@@ -48,3 +49,5 @@ printCatalog(await runCatalogBench());
 printAmazonImport(await runAmazonImportBench());
 // Publishing 500 listings to the SP-API stand-in (issue 34 item 7): the path choosePublishPath picks against its rate-limit floor, and the other path for comparison.
 printPublishBulk(await runPublishBulkBench());
+// The same GET /api/listings from a built server on SQLite with a bearer key and with a session cookie (issue 35 item 4): what the key adds at the median.
+printApiKeys(await runApiKeyBench());

@@ -52,6 +52,8 @@ describe("the scope table", () => {
   it("names every /api route of app/routes.ts (and the outputs router's), and nothing else", () => {
     const apiRoutes = (routes as RouteEntry[]).flatMap((entry) => (entry.path?.startsWith("api/") ? [`/${entry.path}`] : []));
     expect(Object.keys(endpointScopes).filter((pattern) => !pattern.startsWith("/api/outputs")).sort()).toEqual(apiRoutes.sort());
+    // The middleware matches routes only for paths naming "publish": every publish endpoint's pattern must.
+    for (const [pattern, scope] of Object.entries(endpointScopes)) if (scope === "publish") expect(pattern).toContain("publish");
   });
 
   it("redacts a credential in a logged URL, however its name is spelt, and anything shaped like a key", () => {

@@ -81,11 +81,12 @@ function ScopeChoices() {
 function NewKeyAlert({ newKey }: { newKey: NewApiKey }) {
   const { t } = useI18n();
   return (
-    <Alert color="green" variant="light" title={t("apiKeys.created.title", { name: newKey.name })} role="status" icon={<IconKey aria-hidden />}>
+    <Alert color="green" variant="light" role="status" icon={<IconKey aria-hidden />}>
       <Stack gap="xs">
-        <Text size="sm" fw={600}>
-          {t("apiKeys.created.once")}
+        <Text size="sm" fw={700}>
+          {t("apiKeys.created.title", { name: newKey.name })}
         </Text>
+        <Text size="sm">{t("apiKeys.created.once")}</Text>
         <Code block data-testid="new-api-key" style={{ wordBreak: "break-all", whiteSpace: "pre-wrap" }}>
           {newKey.key}
         </Code>
@@ -133,6 +134,7 @@ function KeyList({ keys }: { keys: ApiKeyRow[] }) {
               question={t("apiKeys.revokeQuestion", { name: key.name })}
               confirmLabel={t("apiKeys.revoke")}
               aria-label={t("apiKeys.revokeNamed", { name: key.name })}
+              style={{ flexShrink: 0 }}
               renderConfirm={(button) => (
                 <Form method="post" preventScrollReset>
                   <input type="hidden" name="intent" value="apiKeyRevoke" />

@@ -1,8 +1,9 @@
 // A workspace's API keys (issue 35, docs/decisions/044): created by owners, shown once, kept as a SHA-256 of the
 // whole key, found by a short non-secret prefix. Every query names the workspace.
 import { createHash, randomBytes, randomUUID, timingSafeEqual } from "node:crypto";
+import type { CompiledQuery } from "kysely";
 import type { ApiKeyIdentity, SessionUser } from "#app/features/auth/session.server.ts";
-import type { Db } from "#server/db/db.server.ts";
+import { selectNow, type Db } from "#server/db/db.server.ts";
 import { parseScopes, type ApiKeyScope } from "./scopes.ts";
 
 /** Every key starts so: a secret scanner (GitHub's, a log filter) can recognise one. */
@@ -84,13 +85,9 @@ export type KeyAuthentication = { ok: true; user: SessionUser & { apiKey: ApiKey
 export async function authenticateApiKey({ db, key, now = new Date() }: { db: Db; key: string; now?: Date }): Promise<KeyAuthentication> {
   const shape = keyShape.exec(key);
   if (!shape) return { ok: false };
-  const row = await db
-    .selectFrom("api_key")
-    .innerJoin("member", (join) => join.onRef("member.workspaceId", "=", "api_key.workspaceId").onRef("member.userId", "=", "api_key.createdBy"))
-    .innerJoin("user", "user.id", "api_key.createdBy")
-    .select(["api_key.id", "api_key.workspaceId", "api_key.secretHash", "api_key.scopes", "api_key.expiresAt", "api_key.revokedAt", "api_key.lastUsedAt", "member.role", "user.id as userId", "user.email", "user.name", "user.firstName", "user.lastName"])
-    .where("api_key.prefix", "=", shape[1]!)
-    .executeTakeFirst();
+  const lookup = lookupOf(db);
+  // The snapshot reader on SQLite (docs/decisions/023): it sees every committed write, so a revoke counts at once.
+  const [row] = await selectNow<KeyLookupRow>(db, { ...lookup, parameters: [shape[1]!] });
   if (!row || !timingSafeEqual(Buffer.from(row.secretHash, "hex"), Buffer.from(hashKey(key), "hex"))) return { ok: false };
   if (row.revokedAt !== null || (row.expiresAt !== null && row.expiresAt <= now.toISOString())) return { ok: false };
   if (row.lastUsedAt === null || Date.parse(row.lastUsedAt) <= now.getTime() - lastUsedEveryMs) await recordUse(db, row.id, now);
@@ -107,6 +104,23 @@ export async function authenticateApiKey({ db, key, now = new Date() }: { db: Db
       apiKey: { id: row.id, prefix: shape[1]!, workspaceId: row.workspaceId, role: row.role, scopes: parseScopes(row.scopes) },
     },
   };
+}
+
+function keyLookup(db: Db) {
+  return db
+    .selectFrom("api_key")
+    .innerJoin("member", (join) => join.onRef("member.workspaceId", "=", "api_key.workspaceId").onRef("member.userId", "=", "api_key.createdBy"))
+    .innerJoin("user", "user.id", "api_key.createdBy")
+    .select(["api_key.id", "api_key.workspaceId", "api_key.secretHash", "api_key.scopes", "api_key.expiresAt", "api_key.revokedAt", "api_key.lastUsedAt", "member.role", "user.id as userId", "user.email", "user.name", "user.firstName", "user.lastName"])
+    .where("api_key.prefix", "=", "");
+}
+type KeyLookupRow = Awaited<ReturnType<ReturnType<typeof keyLookup>["executeTakeFirstOrThrow"]>>;
+// The lookup runs on every bearer request: compiled once per database (building and compiling it cost more than running it).
+const lookups = new WeakMap<Db, CompiledQuery<KeyLookupRow>>();
+function lookupOf(db: Db): CompiledQuery<KeyLookupRow> {
+  let compiled = lookups.get(db);
+  if (!compiled) lookups.set(db, (compiled = keyLookup(db).compile()));
+  return compiled;
 }
 
 /** Last used, at most once a minute per key across servers: the condition lets only one server's write through. */

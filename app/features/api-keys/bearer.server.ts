@@ -53,7 +53,8 @@ export function apiKeyAuth({ db, limiter, routePattern, rateLimit = apiKeyRateLi
       const { apiKey } = found.user;
       const limited = await limiter.consume(`api-key:${apiKey.id}`, rateLimit);
       if (!limited.allowed) return sendApiError(req, res, "RATE_LIMITED", { params: { seconds: limited.retryAfterSeconds }, headers: { "Retry-After": String(limited.retryAfterSeconds) } });
-      const scope = requiredScope(req.method, routePattern(req.path));
+      // Only a path naming "publish" can match a publish endpoint: the others skip React Router's matching.
+      const scope = requiredScope(req.method, /publish/i.test(req.path) ? routePattern(req.path) : "");
       if (!apiKey.scopes.includes(scope)) return sendApiError(req, res, "INSUFFICIENT_SCOPE", { params: { scope }, headers: { "WWW-Authenticate": `Bearer error="insufficient_scope", scope="${scope}"` } });
       setKeyUser(req, found.user);
       // The request log names the key (its prefix, not secret): the record of which key did what.
