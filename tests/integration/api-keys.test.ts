@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import routes from "#app/routes.ts";
 import { authenticateApiKey, createApiKey, listApiKeys, revokeApiKey } from "#app/features/api-keys/api-keys.server.ts";
 import { apiKeyAuth, apiKeyRateLimit, hasApiKey, unlessApiKey } from "#app/features/api-keys/bearer.server.ts";
+import { createApiKeySchema, expiryOf, todayUtc } from "#app/features/api-keys/schemas.ts";
 import { endpointScopes } from "#app/features/api-keys/scopes.ts";
 import { keyUserContext, keyUserOf, sessionMiddleware, userContext } from "#app/features/auth/session.server.ts";
 import { handleListingCreate, handleListingExport, handleListingsList, type ListingsApiContext } from "#app/features/listings/listings-api.server.ts";
@@ -54,6 +55,14 @@ describe("the scope table", () => {
     expect(Object.keys(endpointScopes).filter((pattern) => !pattern.startsWith("/api/outputs")).sort()).toEqual(apiRoutes.sort());
     // The middleware matches routes only for paths naming "publish": every publish endpoint's pattern must.
     for (const [pattern, scope] of Object.entries(endpointScopes)) if (scope === "publish") expect(pattern).toContain("publish");
+  });
+
+  it("takes a name, at least one scope and an expiry from today on; a date means through that day (UTC)", () => {
+    expect(createApiKeySchema.safeParse({ name: "Sync", read: "on", expiresOn: todayUtc() }).success).toBe(true);
+    expect(createApiKeySchema.safeParse({ name: "Sync", expiresOn: "" }).error?.issues.map((issue) => issue.message)).toEqual(["apiKeys.error.scopes"]);
+    expect(createApiKeySchema.safeParse({ name: "Sync", publish: "on", expiresOn: "2020-01-01" }).error?.issues.map((issue) => issue.message)).toEqual(["apiKeys.error.expiry"]);
+    expect(createApiKeySchema.safeParse({ name: " ", write: "on" }).error?.issues.map((issue) => issue.message)).toEqual(["apiKeys.error.nameRequired"]);
+    expect(expiryOf("2026-12-01")).toBe("2026-12-02T00:00:00.000Z");
   });
 
   it("redacts a credential in a logged URL, however its name is spelt, and anything shaped like a key", () => {
