@@ -65,8 +65,10 @@ export function Layout({ children }: { children: ReactNode }) {
         {/* The time-zone cookie's first Intl call costs ~15 ms before the first paint: not on the public pages, since
             /sign-in, /sign-up and every signed-in page set it before the server reads it. */}
         <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: hydrate ? `${colorSchemeScript};${rememberTimeZoneScript}` : colorSchemeScript }} />
+        {/* Blocking, not deferred: React Router's module script is async and would hydrate before a deferred
+            script ran. The file is cached for a year, so only a first visit waits for it (docs/decisions/043). */}
         {catalogs.map((ref) => (
-          <script key={ref} defer src={catalogScriptPath(ref)} nonce={nonce} suppressHydrationWarning />
+          <script key={ref} src={catalogScriptPath(ref)} nonce={nonce} suppressHydrationWarning />
         ))}
         <Meta />
         {!publicPage && <link rel="stylesheet" href={mantineFullCss} precedence="mantine" />}
