@@ -16,8 +16,8 @@ import { acceptInvitation, createInvitation } from "#app/features/workspace/memb
 import { readApiError } from "#app/lib/errors.ts";
 import type { AmazonConfig, AppConfig } from "#server/config.server.ts";
 import { useIntegrationBackend } from "#tests/support/integration-backend.ts";
-import { connectThroughConsent, publishApiContext } from "#tests/support/publish-connection.ts";
-import { startSpApiStub, type SpApiStub, type StubListing } from "#tests/support/sp-api-stub.ts";
+import { connectThroughConsent, publishApiContext, suitcaseCopy, suitcaseLive } from "#tests/support/publish-connection.ts";
+import { startSpApiStub, type SpApiStub } from "#tests/support/sp-api-stub.ts";
 import { testDatabaseKinds } from "#tests/support/test-db.ts";
 
 const app = { appId: "amzn1.sp.solution.sellscribe-bulk", clientId: "amzn1.application-oa2-client.bulk", clientSecret: "bulk-secret" };
@@ -26,27 +26,8 @@ const rateScale = 200;
 const sellerId = "A2BULKSTUBSELLER";
 const us = "ATVPDKIKX0DER";
 
-const liveListing = (sku: string): StubListing => ({
-  sku,
-  asin: `B0${sku.replace(/[^A-Z0-9]/g, "").padEnd(8, "0").slice(0, 8)}`,
-  productType: "LUGGAGE",
-  marketplaceId: us,
-  languageTag: "en_US",
-  title: `Carry-on suitcase ${sku}`,
-  bullets: ["Spinner wheels", "Fits overhead bins"],
-  description: "A light hard-shell case.",
-  keywords: "luggage suitcase",
-  brand: "Acme",
-});
-
-const ours = (sku: string, extra: Partial<ListingCopy> = {}): ListingCopy => ({
-  title: `Acme carry-on suitcase ${sku.toLowerCase()}, 40 litres`,
-  itemHighlights: "",
-  bullets: ["Four spinner wheels turn in every direction", "Fits the overhead bins of most airlines", "A lock with its own code keeps it shut"],
-  description: "A light hard-shell case with a lock.",
-  searchTerms: "luggage suitcase cabin",
-  ...extra,
-});
+const liveListing = (sku: string) => suitcaseLive(sku);
+const ours = suitcaseCopy;
 
 type User = { id: string; name: string; email: string };
 

@@ -16,9 +16,9 @@ import { publicationAnswerSchema, publicationsAnswerSchema, publishPreviewAnswer
 import { readApiError } from "#app/lib/errors.ts";
 import type { AmazonConfig, AppConfig } from "#server/config.server.ts";
 import { useIntegrationBackend } from "#tests/support/integration-backend.ts";
-import { connectThroughConsent, publishApiContext } from "#tests/support/publish-connection.ts";
+import { connectThroughConsent, publishApiContext, suitcaseCopy, suitcaseLive } from "#tests/support/publish-connection.ts";
 import { answerAsAmazon, startSpApiProxy } from "#tests/support/sp-api-proxy.ts";
-import { startSpApiStub, type SpApiStub, type StubListing } from "#tests/support/sp-api-stub.ts";
+import { startSpApiStub, type SpApiStub } from "#tests/support/sp-api-stub.ts";
 import { testDatabaseKinds } from "#tests/support/test-db.ts";
 
 const app = { appId: "amzn1.sp.solution.sellscribe-test", clientId: "amzn1.application-oa2-client.sellscribe", clientSecret: "lwa-test-secret" };
@@ -27,27 +27,8 @@ const rateScale = 200;
 const sellerId = "A2PUBSTUBSELLER";
 const us = "ATVPDKIKX0DER";
 
-const liveListing = (sku: string, productType = "LUGGAGE"): StubListing => ({
-  sku,
-  asin: `B0${sku.replace(/[^A-Z0-9]/g, "").padEnd(8, "0").slice(0, 8)}`,
-  productType,
-  marketplaceId: us,
-  languageTag: "en_US",
-  title: `Carry-on suitcase ${sku}`,
-  bullets: ["Spinner wheels", "Fits overhead bins"],
-  description: "A light hard-shell case.",
-  keywords: "luggage suitcase",
-  brand: "Acme",
-});
-
-const ours = (sku: string, extra: Partial<ListingCopy> = {}): ListingCopy => ({
-  title: `Acme carry-on suitcase ${sku.toLowerCase()}, 40 litres`,
-  itemHighlights: "",
-  bullets: ["Four spinner wheels turn in every direction", "Fits the overhead bins of most airlines", "A lock with its own code keeps it shut"],
-  description: "A light hard-shell case with a lock.",
-  searchTerms: "luggage suitcase cabin",
-  ...extra,
-});
+const liveListing = suitcaseLive;
+const ours = suitcaseCopy;
 
 describe.each(testDatabaseKinds)("publishing to Amazon on %s", (kind) => {
   const backend = useIntegrationBackend(kind);

@@ -10,7 +10,8 @@ import type { PublishApiContext } from "#app/features/publish/publish-api.server
 import type { Publisher } from "#app/features/publish/publish.server.ts";
 import type { AmazonConfig, AppConfig } from "#server/config.server.ts";
 import type { Db } from "#server/db/db.server.ts";
-import type { SpApiStub } from "./sp-api-stub.ts";
+import type { ListingCopy } from "#app/features/listings/types.ts";
+import type { SpApiStub, StubListing } from "./sp-api-stub.ts";
 
 export const stubApp = { appId: "amzn1.sp.solution.sellscribe-publish", clientId: "amzn1.application-oa2-client.publish", clientSecret: "publish-secret" };
 export const stubRedirectUri = "http://localhost:3000/settings/amazon/callback";
@@ -51,3 +52,27 @@ export function publishApiContext({ db, publisher, user, id, method = "POST", bo
   const request = new Request(`http://localhost/api/listings/${id}/publish${path}`, { method, ...(body === undefined ? {} : { body: JSON.stringify(body), headers: { "content-type": "application/json" } }) });
   return { request, user, locale: "en", requestId: "test-request", db, publisher, id };
 }
+
+/** A suitcase live in amazon.com's catalog of the stand-in (the publish tests' listing, by SKU). */
+export const suitcaseLive = (sku: string, productType = "LUGGAGE"): StubListing => ({
+  sku,
+  asin: `B0${sku.replace(/[^A-Z0-9]/g, "").padEnd(8, "0").slice(0, 8)}`,
+  productType,
+  marketplaceId: "ATVPDKIKX0DER",
+  languageTag: "en_US",
+  title: `Carry-on suitcase ${sku}`,
+  bullets: ["Spinner wheels", "Fits overhead bins"],
+  description: "A light hard-shell case.",
+  keywords: "luggage suitcase",
+  brand: "Acme",
+});
+
+/** Our copy of that suitcase: passes the 2026 rules and differs from the live one. */
+export const suitcaseCopy = (sku: string, extra: Partial<ListingCopy> = {}): ListingCopy => ({
+  title: `Acme carry-on suitcase ${sku.toLowerCase()}, 40 litres`,
+  itemHighlights: "",
+  bullets: ["Four spinner wheels turn in every direction", "Fits the overhead bins of most airlines", "A lock with its own code keeps it shut"],
+  description: "A light hard-shell case with a lock.",
+  searchTerms: "luggage suitcase cabin",
+  ...extra,
+});
