@@ -347,7 +347,7 @@ describe.each(testDatabaseKinds)("two-factor on %s", (kind) => {
     expect(await refusal?.json()).toEqual({ code: "TWO_FACTOR_REQUIRED", requestId: "req-1", error: expect.stringContaining("Zwei-Faktor") });
     for (const pattern of ["/api/outputs", "/api/jobs/:id/rows", "/api/generations", "/history/export", "/settings/data-export/:id/download"]) expect(twoFactorRefusal({ routePattern: pattern, locale: "en", requestId: "r" })?.status, pattern).toBe(403);
     expect(twoFactorRefusal({ routePattern: "/dashboard", locale: "en", requestId: "r" })?.headers.get("location")).toBe("/settings/personal?twoFactor=required");
-    for (const pattern of ["/api/stripe/webhook", "/settings/personal", "/sign-out", "/*"]) expect(reachesWorkspaceData(pattern), pattern).toBe(false);
+    for (const pattern of ["/api/stripe/webhook", "/settings/personal", "/sign-out", "/i18n/:file", "/*"]) expect(reachesWorkspaceData(pattern), pattern).toBe(false);
     // The enrolment page stays open to them; every other page sends them there.
     expect(isTwoFactorEnrolPath("/settings/personal")).toBe(true);
     expect(isTwoFactorEnrolPath("/settings/personal.data")).toBe(true);

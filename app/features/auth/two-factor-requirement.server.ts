@@ -86,6 +86,8 @@ const openBeforeEnrolment = new Set([
   "/passkeys/:step",
   "/auth/external",
   "/set-language",
+  // The language catalogs (docs/decisions/043): text every page needs, including the enrolment page itself.
+  "/i18n/:file",
   "/invite/:token",
   "/admin",
   "/dev/outbox",
