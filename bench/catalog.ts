@@ -15,7 +15,9 @@ import { signInOn } from "#tests/support/users.ts";
 
 const listings = 10_000;
 const targets = { auditSeconds: 10, auditMsEach: 1, pageP99Ms: 100 };
-const requests = 60;
+// 200 sequential requests: with 60, the "p99" was the worst single request (index 59 of 60), so one collection
+// pause decided it; 200 give a p99 (the 2nd worst), and the worst is printed beside it.
+const requests = 200;
 
 const nouns = ["Cutting Board", "Water Bottle", "Yoga Mat", "Desk Lamp", "Backpack", "Kettle", "Blender", "Wallet", "Tent", "Mug"];
 const bullets = [
@@ -41,7 +43,7 @@ function listingCopy(n: number) {
 export interface CatalogBenchFigures {
   seedSeconds: number;
   auditSeconds: number;
-  page: { p50: number; p99: number; bytes: number };
+  page: { p50: number; p99: number; max: number; bytes: number };
   query: { p50: number; p99: number };
   totals: { p50: number; p99: number };
   /** The loader's data alone (/catalog.data): the page less its rendering. */
@@ -49,10 +51,10 @@ export interface CatalogBenchFigures {
   baseline: { p50: number; p99: number };
 }
 
-function percentiles(samples: number[]): { p50: number; p99: number } {
+function percentiles(samples: number[]): { p50: number; p99: number; max: number } {
   samples.sort((a, b) => a - b);
   const at = (p: number) => samples[Math.min(samples.length - 1, Math.floor(samples.length * p))]!;
-  return { p50: at(0.5), p99: at(0.99) };
+  return { p50: at(0.5), p99: at(0.99), max: samples.at(-1)! };
 }
 
 export async function runCatalogBench(): Promise<CatalogBenchFigures> {
@@ -154,7 +156,7 @@ export function printCatalog(figures: CatalogBenchFigures): void {
   const each = (figures.auditSeconds * 1000) / listings;
   console.log(`\nCatalog audit on SQLite: ${listings.toLocaleString("en-US")} listings (seeded in ${figures.seedSeconds.toFixed(1)} s)`);
   console.log(`auditListings, whole catalog: ${figures.auditSeconds.toFixed(2)} s, ${each.toFixed(3)} ms each${mark(figures.auditSeconds <= targets.auditSeconds && each <= targets.auditMsEach)} (target <= ${targets.auditSeconds} s, <= ${targets.auditMsEach} ms each)`);
-  console.log(`GET /catalog, first page (document, ${Math.round(figures.page.bytes / 1024)} KB, ${requests} requests): p50 ${figures.page.p50.toFixed(1)} ms, p99 ${figures.page.p99.toFixed(1)} ms${mark(figures.page.p99 <= targets.pageP99Ms)} (target p99 <= ${targets.pageP99Ms} ms)`);
+  console.log(`GET /catalog, first page (document, ${Math.round(figures.page.bytes / 1024)} KB, ${requests} requests): p50 ${figures.page.p50.toFixed(1)} ms, p99 ${figures.page.p99.toFixed(1)} ms${mark(figures.page.p99 <= targets.pageP99Ms)} (target p99 <= ${targets.pageP99Ms} ms), worst ${figures.page.max.toFixed(1)} ms`);
   console.log(`  for comparison, GET /listings (first page, 20 listings): p50 ${figures.baseline.p50.toFixed(1)} ms, p99 ${figures.baseline.p99.toFixed(1)} ms`);
   console.log(`  GET /catalog.data (the loaders' data, no rendering): p50 ${figures.data.p50.toFixed(1)} ms, p99 ${figures.data.p99.toFixed(1)} ms`);
   console.log(`  in this process: listCatalogPage (25 rows, score order) p50 ${figures.query.p50.toFixed(2)} ms, p99 ${figures.query.p99.toFixed(2)} ms; catalogTotals p50 ${figures.totals.p50.toFixed(2)} ms, p99 ${figures.totals.p99.toFixed(2)} ms`);
